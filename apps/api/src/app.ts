@@ -1,0 +1,160 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { RedemptionMode } from '@refund/contracts/wallet';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import { createAccessTokens } from './features/auth/access-token';
+import { authRoutes } from './features/auth/auth-routes';
+import { createAuthenticator } from './features/auth/authenticate';
+import { createOtpService } from './features/auth/otp-service';
+import { createSessionStore } from './features/auth/sessions';
+import { sandboxRoutes } from './features/sandbox/sandbox-routes';
+import { appConfigRoutes, healthRoutes } from './features/system/system-routes';
+import { walletRoutes } from './features/wallet/wallet-routes';
+import { registerErrorHandling } from './http/error-handler';
+import type { JobQueue } from './jobs/job-queue';
+import type { Providers } from './providers/providers';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  jobs: Pick<JobQueue, 'sendMessage'>;
+  providers: Providers;
+  logger: FastifyBaseLogger;
+  /** Folder of the built web app to serve; none means API only. */
+  webDistDir?: string | undefined;
+  isShuttingDown?: () => boolean;
+}
+
+const BODY_LIMIT_BYTES = 64 * 1024;
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const db = database.db;
+  const app = Fastify({
+    loggerInstance: deps.logger,
+    bodyLimit: BODY_LIMIT_BYTES,
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+    trustProxy: config.NODE_ENV === 'production',
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app, deps.webDistDir ? webAppFallback(app, deps.webDistDir) : undefined);
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    reply.header('x-frame-options', 'DENY');
+    if (request.url.startsWith('/v1/')) reply.header('cache-control', 'no-store');
+  });
+
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${config.BRAND_NAME} API`, version: '1.0.0', description: 'Refunds as a Service: customer API' },
+      servers: [{ url: '/' }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/v1/docs' });
+
+  const accessTokens = createAccessTokens(config.JWT_SECRET, config.ACCESS_TOKEN_TTL_SECONDS);
+  const sessions = createSessionStore(db, config.REFRESH_TOKEN_TTL_DAYS);
+  const authenticator = createAuthenticator(accessTokens, sessions);
+  const otp = createOtpService({
+    db,
+    jobs: deps.jobs,
+    sessions,
+    accessTokens,
+    secret: config.OTP_SECRET,
+    brandName: config.BRAND_NAME,
+    sendsPerPhonePerHour: config.OTP_SENDS_PER_PHONE_PER_HOUR,
+    sendsPerIpPerHour: config.OTP_SENDS_PER_IP_PER_HOUR,
+  });
+  const systemOptions = {
+    db,
+    isShuttingDown: deps.isShuttingDown ?? (() => false),
+    appConfig: {
+      brand_name: config.BRAND_NAME,
+      sandbox: config.SANDBOX,
+      bot_protection: { provider: config.BOT_PROVIDER, site_key: config.BOT_SITE_KEY ?? null },
+    },
+  };
+
+  await app.register(healthRoutes, systemOptions);
+  await app.register(
+    async (v1) => {
+      await v1.register(appConfigRoutes, systemOptions);
+      await v1.register(authRoutes, {
+        db,
+        otp,
+        sessions,
+        authenticator,
+        accessTokens,
+        bot: deps.providers.bot,
+        refreshCookie: {
+          name: 'refresh_token',
+          secure: new URL(config.PUBLIC_URL).protocol === 'https:',
+          maxAgeSeconds: config.REFRESH_TOKEN_TTL_DAYS * 86_400,
+        },
+      });
+      await v1.register(walletRoutes, {
+        db,
+        authenticator,
+        disabledRedemptionModes: new Set<RedemptionMode>(config.DISABLED_REDEMPTION_METHODS),
+      });
+      await v1.register(sandboxRoutes, { db, enabled: config.SANDBOX });
+    },
+    { prefix: '/v1' },
+  );
+
+  return app;
+}
+
+/**
+ * Serves the built single-page app: files from its folder, and index.html for any other GET
+ * outside the API so the app's router can take it. Answers undefined where an API 404 is due.
+ */
+function webAppFallback(app: FastifyInstance, dir: string) {
+  const indexFile = path.join(dir, 'index.html');
+  if (!fs.existsSync(indexFile)) {
+    app.log.warn({ dir }, 'web app not built; serving the API only');
+    return undefined;
+  }
+  const indexHtml = fs.readFileSync(indexFile);
+  void app.register(fastifyStatic, {
+    root: dir,
+    wildcard: false,
+    index: false,
+    setHeaders(res, filePath) {
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+        res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      }
+    },
+  });
+  return (request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    const isApi = pathname === '/v1' || pathname.startsWith('/v1/');
+    if (request.method !== 'GET' || isApi || path.extname(pathname) !== '') return undefined;
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+  };
+}

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { redemptionModes } from '@refund/contracts/wallet';
+
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().default('127.0.0.1'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    /** Public address of the web app, used in links sent to customers. */
+    PUBLIC_URL: z.url().optional(),
+    DATA_DIR: z.string().default('.data'),
+    DATABASE_URL: z.string().optional(),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    REDIS_URL: z.string().optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    BRAND_NAME: z.string().min(1).default('Refund Wallet'),
+    /** Secret that signs access tokens; required in production. */
+    JWT_SECRET: z.string().min(32).optional(),
+    ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(900),
+    REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    /** Pepper mixed into one-time-code hashes. */
+    OTP_SECRET: z.string().min(32).optional(),
+    OTP_SENDS_PER_PHONE_PER_HOUR: z.coerce.number().int().min(1).default(5),
+    OTP_SENDS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(20),
+    SANDBOX: bool.optional(),
+    WEB_DIST_DIR: z.string().optional(),
+    SEED_DEMO_DATA: bool.default(true),
+    /** Comma-separated redemption modes switched off, e.g. "prepaid,fancash". */
+    DISABLED_REDEMPTION_METHODS: z
+      .string()
+      .default('')
+      .transform((value) => value.split(',').map((m) => m.trim()).filter(Boolean))
+      .pipe(z.array(z.enum(redemptionModes))),
+    JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
+
+    SMS_PROVIDER: z.enum(['sandbox', 'twilio']).default('sandbox'),
+    TWILIO_ACCOUNT_SID: z.string().optional(),
+    TWILIO_AUTH_TOKEN: z.string().optional(),
+    TWILIO_FROM_NUMBER: z.string().optional(),
+    TWILIO_BASE_URL: z.url().optional(),
+
+    EMAIL_PROVIDER: z.enum(['sandbox', 'smtp']).default('sandbox'),
+    SMTP_HOST: z.string().optional(),
+    SMTP_PORT: z.coerce.number().int().optional(),
+    SMTP_SECURE: bool.default(false),
+    SMTP_USER: z.string().optional(),
+    SMTP_PASSWORD: z.string().optional(),
+    EMAIL_FROM: z.string().default('Refund Wallet <no-reply@refund-wallet.test>'),
+
+    BOT_PROVIDER: z.enum(['sandbox', 'recaptcha', 'turnstile']).default('sandbox'),
+    BOT_SITE_KEY: z.string().optional(),
+    BOT_SECRET: z.string().optional(),
+    BOT_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
+    BOT_VERIFY_URL: z.url().optional(),
+  })
+  .superRefine((env, ctx) => {
+    const need = (key: keyof typeof env, why: string) => {
+      if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `required ${why}` });
+    };
+    if (env.NODE_ENV === 'production') {
+      need('JWT_SECRET', 'in production');
+      need('OTP_SECRET', 'in production');
+      need('PUBLIC_URL', 'in production');
+      if (env.SANDBOX) {
+        ctx.addIssue({ code: 'custom', path: ['SANDBOX'], message: 'the sandbox cannot run in production' });
+      }
+      if (env.SMS_PROVIDER === 'sandbox' || env.EMAIL_PROVIDER === 'sandbox' || env.BOT_PROVIDER === 'sandbox') {
+        ctx.addIssue({ code: 'custom', path: ['SMS_PROVIDER'], message: 'sandbox providers cannot run in production' });
+      }
+    }
+    if (env.SMS_PROVIDER === 'twilio') {
+      need('TWILIO_ACCOUNT_SID', 'for SMS_PROVIDER=twilio');
+      need('TWILIO_AUTH_TOKEN', 'for SMS_PROVIDER=twilio');
+      need('TWILIO_FROM_NUMBER', 'for SMS_PROVIDER=twilio');
+    }
+    if (env.EMAIL_PROVIDER === 'smtp') need('SMTP_HOST', 'for EMAIL_PROVIDER=smtp');
+    if (env.BOT_PROVIDER !== 'sandbox') {
+      need('BOT_SECRET', `for BOT_PROVIDER=${env.BOT_PROVIDER}`);
+      need('BOT_SITE_KEY', `for BOT_PROVIDER=${env.BOT_PROVIDER}`);
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Env {
+  SANDBOX: boolean;
+  JWT_SECRET: string;
+  OTP_SECRET: string;
+  PUBLIC_URL: string;
+}
+
+/** Development-only secrets: fine for a laptop, refused in production by the schema above. */
+const DEV_SECRET = 'development-only-secret-do-not-use-in-production';
+
+export class ConfigError extends Error {}
+
+/** Parses the environment, listing every problem at once. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  const env = parsed.data;
+  return {
+    ...env,
+    SANDBOX: env.SANDBOX ?? env.NODE_ENV !== 'production',
+    JWT_SECRET: env.JWT_SECRET ?? DEV_SECRET,
+    OTP_SECRET: env.OTP_SECRET ?? DEV_SECRET,
+    PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+  };
+}

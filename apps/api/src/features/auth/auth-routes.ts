@@ -1,0 +1,183 @@
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  accessTokenResponseSchema,
+  otpChallengeSchema,
+  resendCodeRequestSchema,
+  signInRequestSchema,
+  signUpRequestSchema,
+  verifyCodeRequestSchema,
+  type BotAction,
+} from '@refund/contracts/auth';
+import { errorBodySchema } from '@refund/contracts/errors';
+import { profileSchema } from '@refund/contracts/profile';
+import { AppError } from '../../http/app-error';
+import type { BotVerifier } from '../../providers/ports';
+import type { Db } from '../../db/database';
+import type { AccessTokens } from './access-token';
+import type { Authenticator } from './authenticate';
+import type { OtpService } from './otp-service';
+import type { SessionStore } from './sessions';
+import { loadProfile } from './users';
+
+export interface AuthRoutesOptions {
+  db: Db;
+  otp: OtpService;
+  sessions: SessionStore;
+  authenticator: Authenticator;
+  accessTokens: AccessTokens;
+  bot: BotVerifier;
+  refreshCookie: { name: string; secure: boolean; maxAgeSeconds: number };
+}
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema };
+
+export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { otp, sessions, authenticator, refreshCookie } = options;
+  const cookiePath = '/v1/users';
+
+  async function requireHuman(token: string, action: BotAction, ip: string): Promise<void> {
+    if (!(await options.bot.verify({ token, action, remoteIp: ip }))) throw new AppError('BOT_CHECK_FAILED');
+  }
+
+  function setRefreshCookie(reply: FastifyReply, token: string): void {
+    reply.setCookie(refreshCookie.name, token, {
+      path: cookiePath,
+      httpOnly: true,
+      secure: refreshCookie.secure,
+      sameSite: 'lax',
+      maxAge: refreshCookie.maxAgeSeconds,
+    });
+  }
+
+  r.post(
+    '/users/signup',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Start a sign-up: sends a one-time code by SMS; the account is created when it is verified',
+        body: signUpRequestSchema,
+        response: { 201: otpChallengeSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { bot_token, accepted_terms: _accepted, ...details } = request.body;
+      await requireHuman(bot_token, 'customer_signup', request.ip);
+      return reply.status(201).send(await otp.signUp(details, request.ip));
+    },
+  );
+
+  r.post(
+    '/users/signin',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Start a sign-in: answers the same whether or not the number has an account',
+        body: signInRequestSchema,
+        response: { 200: otpChallengeSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await requireHuman(request.body.bot_token, 'customer_signin', request.ip);
+      return otp.signIn(request.body.phone_number, request.ip);
+    },
+  );
+
+  r.post(
+    '/users/resend-code',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Send a new code for a sign-in or sign-up attempt, after the resend countdown',
+        body: resendCodeRequestSchema,
+        response: { 200: otpChallengeSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await requireHuman(request.body.bot_token, 'customer_resend_signin_code', request.ip);
+      return otp.resend(request.body.attempt_id, request.ip);
+    },
+  );
+
+  r.post(
+    '/users/verify',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Verify the one-time code; signs in and sets the refresh-token cookie',
+        body: verifyCodeRequestSchema,
+        response: { 200: accessTokenResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { refreshToken, ...access } = await otp.verify(request.body.attempt_id, request.body.code);
+      setRefreshCookie(reply, refreshToken);
+      return access;
+    },
+  );
+
+  r.post(
+    '/users/refresh',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Trade the refresh-token cookie for a new access token (the cookie is rotated)',
+        response: { 200: accessTokenResponseSchema, 401: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const presented = request.cookies[refreshCookie.name];
+      const result = presented ? await sessions.rotate(presented) : null;
+      if (!result?.ok) {
+        reply.clearCookie(refreshCookie.name, { path: cookiePath });
+        throw new AppError('REFRESH_INVALID');
+      }
+      setRefreshCookie(reply, result.refreshToken);
+      const access = options.accessTokens.issue({ sub: result.userId, sid: result.sessionId });
+      return { access_token: access.token, access_token_expiry_in_seconds: access.expiresInSeconds };
+    },
+  );
+
+  r.post(
+    '/users/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'End the session on the server and clear the refresh-token cookie',
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const presented = request.cookies[refreshCookie.name];
+      const fromCookie = presented ? await sessions.revokeByToken(presented) : null;
+      const fromBearer = authenticator.peek(request)?.sessionId ?? null;
+      for (const sessionId of new Set([fromCookie, fromBearer])) {
+        if (!sessionId) continue;
+        await sessions.revoke(sessionId);
+        authenticator.forget(sessionId);
+      }
+      reply.clearCookie(refreshCookie.name, { path: cookiePath });
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.get(
+    '/users/profile',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in customer profile',
+        security: [{ bearer: [] }],
+        response: { 200: profileSchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const { userId } = await authenticator.principal(request);
+      const profile = await loadProfile(options.db, userId);
+      if (!profile) throw new AppError('UNAUTHORIZED');
+      return profile;
+    },
+  );
+};

@@ -1,0 +1,51 @@
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../http/app-error';
+import type { AccessTokens } from './access-token';
+import type { SessionStore } from './sessions';
+
+export interface Principal {
+  userId: string;
+  sessionId: string;
+}
+
+/** How long a process trusts that a session is still live before asking the database again. */
+const SESSION_CHECK_TTL_MS = 5_000;
+const MAX_CACHED_SESSIONS = 10_000;
+
+/**
+ * Resolves the bearer token to a signed-in customer. Logout revokes the session on the server;
+ * this process sees that at once, other instances within SESSION_CHECK_TTL_MS.
+ */
+export function createAuthenticator(accessTokens: AccessTokens, sessions: SessionStore) {
+  const checked = new Map<string, { active: boolean; at: number }>();
+
+  async function sessionActive(claims: { sid: string; sub: string }): Promise<boolean> {
+    const cached = checked.get(claims.sid);
+    if (cached && Date.now() - cached.at < SESSION_CHECK_TTL_MS) return cached.active;
+    const active = await sessions.isActive(claims.sid, claims.sub);
+    if (checked.size >= MAX_CACHED_SESSIONS) checked.clear();
+    checked.set(claims.sid, { active, at: Date.now() });
+    return active;
+  }
+
+  return {
+    async principal(request: FastifyRequest): Promise<Principal> {
+      const header = request.headers.authorization;
+      const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : null;
+      const claims = token ? accessTokens.verify(token) : null;
+      if (!claims || !(await sessionActive(claims))) throw new AppError('UNAUTHORIZED');
+      return { userId: claims.sub, sessionId: claims.sid };
+    },
+    /** Bearer claims without failing, for endpoints that also work signed out. */
+    peek(request: FastifyRequest): Principal | null {
+      const header = request.headers.authorization;
+      const claims = header?.startsWith('Bearer ') ? accessTokens.verify(header.slice(7).trim()) : null;
+      return claims ? { userId: claims.sub, sessionId: claims.sid } : null;
+    },
+    forget(sessionId: string): void {
+      checked.set(sessionId, { active: false, at: Date.now() });
+    },
+  };
+}
+
+export type Authenticator = ReturnType<typeof createAuthenticator>;

@@ -1,0 +1,94 @@
+import { asc, eq, or } from 'drizzle-orm';
+import type { Profile } from '@refund/contracts/profile';
+import type { Queryable } from '../../db/database';
+import { addresses, ledgerAccounts, users } from '../../db/schema';
+
+export interface NewUser {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone_number: string;
+  date_of_birth: string;
+}
+
+export async function findUserIdByPhone(db: Queryable, phoneNumber: string): Promise<string | null> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.phoneNumber, phoneNumber));
+  return row?.id ?? null;
+}
+
+/** Which of the phone number and email already belong to an account. */
+export async function findTakenIdentifiers(
+  db: Queryable,
+  phoneNumber: string,
+  email: string,
+): Promise<{ phone: boolean; email: boolean }> {
+  const rows = await db
+    .select({ phoneNumber: users.phoneNumber, email: users.email })
+    .from(users)
+    .where(or(eq(users.phoneNumber, phoneNumber), eq(users.email, email)));
+  return {
+    phone: rows.some((r) => r.phoneNumber === phoneNumber),
+    email: rows.some((r) => r.email === email),
+  };
+}
+
+/** Creates the account and its wallet accounts in the caller's transaction. */
+export async function insertUser(tx: Queryable, user: NewUser): Promise<string> {
+  const [row] = await tx
+    .insert(users)
+    .values({
+      firstName: user.first_name,
+      lastName: user.last_name,
+      email: user.email,
+      phoneNumber: user.phone_number,
+      dateOfBirth: user.date_of_birth,
+      termsAcceptedAt: new Date(),
+    })
+    .returning({ id: users.id });
+  if (!row) throw new Error('user not created');
+  await tx.insert(ledgerAccounts).values([
+    { ownerType: 'customer', ownerId: row.id, kind: 'available' },
+    { ownerType: 'customer', ownerId: row.id, kind: 'held' },
+  ]);
+  return row.id;
+}
+
+export async function loadProfile(db: Queryable, userId: string): Promise<Profile | null> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) return null;
+  const rows = await db
+    .select()
+    .from(addresses)
+    .where(eq(addresses.userId, userId))
+    .orderBy(asc(addresses.createdAt));
+  return {
+    user_uuid: user.id,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    email: user.email,
+    email_verified: user.emailVerifiedAt !== null,
+    phone_number: user.phoneNumber,
+    date_of_birth: user.dateOfBirth,
+    address: rows.map((a) => ({
+      city: a.city,
+      zipcode: a.zipcode,
+      line_1: a.line1,
+      line_2: a.line2,
+      state: a.state,
+      is_primary: a.isPrimary,
+    })),
+  };
+}
+
+/** True when a write failed on one of the users table's unique keys. */
+export function uniqueViolation(error: unknown): 'phone' | 'email' | null {
+  const cause = error instanceof Error && 'cause' in error ? error.cause : error;
+  for (const candidate of [error, cause]) {
+    if (typeof candidate === 'object' && candidate !== null && 'code' in candidate && candidate.code === '23505') {
+      const constraint = 'constraint' in candidate ? String(candidate.constraint) : '';
+      if (constraint.includes('phone')) return 'phone';
+      if (constraint.includes('email')) return 'email';
+    }
+  }
+  return null;
+}

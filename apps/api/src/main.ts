@@ -1,0 +1,47 @@
+import path from 'node:path';
+import { ConfigError, loadConfig } from './config';
+import { createLogger } from './http/logger';
+import { createServer } from './server';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  // npm runs workspace scripts inside the workspace; a relative data folder means the caller's.
+  const base = process.env.INIT_CWD ?? process.cwd();
+  config = { ...config, DATA_DIR: path.resolve(base, config.DATA_DIR) };
+  const logger = createLogger(config.LOG_LEVEL);
+  const server = await createServer(config, logger);
+  await server.app.listen({ host: config.HOST, port: config.PORT });
+  logger.info(
+    { url: config.PUBLIC_URL, engine: server.database.engine, sandbox: config.SANDBOX },
+    `${config.BRAND_NAME} is running at ${config.PUBLIC_URL}`,
+  );
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    server
+      .close()
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      });
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+void main();

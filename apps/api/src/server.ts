@@ -1,0 +1,60 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import type { Config } from './config';
+import { openDatabase, type Database } from './db/database';
+import { seedDemoData } from './db/demo-data';
+import { startJobQueue, type JobQueue } from './jobs/job-queue';
+import { createProviders } from './providers/providers';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  database: Database;
+  jobs: JobQueue;
+  /** Stops taking requests, lets jobs finish, closes the database. */
+  close(): Promise<void>;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const defaultWebDistDir = path.resolve(here, '../../web/dist');
+
+/** Opens storage, starts the job workers and builds the HTTP app: everything but listening. */
+export async function createServer(config: Config, logger: FastifyBaseLogger): Promise<RunningServer> {
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR,
+    poolSize: config.DATABASE_POOL_SIZE,
+  });
+  if (config.SEED_DEMO_DATA) await seedDemoData(database.db);
+  const providers = createProviders(config, database.db);
+  const jobs = await startJobQueue({
+    database,
+    secret: config.OTP_SECRET,
+    sms: providers.sms,
+    email: providers.email,
+    logger,
+    pollSeconds: config.JOB_POLL_SECONDS,
+  });
+  let shuttingDown = false;
+  const app = await buildApp({
+    config,
+    database,
+    jobs,
+    providers,
+    logger,
+    webDistDir: config.WEB_DIST_DIR ?? defaultWebDistDir,
+    isShuttingDown: () => shuttingDown,
+  });
+  return {
+    app,
+    database,
+    jobs,
+    async close() {
+      shuttingDown = true;
+      await app.close();
+      await jobs.stop();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+/** What the web app needs to know about the server it talks to. */
+export const appConfigSchema = z.object({
+  brand_name: z.string(),
+  sandbox: z.boolean(),
+  bot_protection: z.object({
+    provider: z.enum(['sandbox', 'recaptcha', 'turnstile']),
+    site_key: z.string().nullable(),
+  }),
+});
+export type AppConfig = z.infer<typeof appConfigSchema>;

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+
+/** The one error body on the wire (SPEC §3). */
+export const errorBodySchema = z.object({
+  code: z.number().int(),
+  code_description: z.string(),
+  message: z.string(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** Texts of the SPEC's error catalogue (§8), verbatim. */
+export const messages = {
+  internal: 'Internal Server error',
+  fetchRecords: 'Error occured while fetching records',
+  notEnoughBalance: "You don't have enough balance in order to do redemption",
+  methodUnavailable: 'This redemption method is unavailable at this moment.',
+  incorrectOtp: 'Incorrect one time passcode',
+  ageAbove18: 'Age must be above 18 years.',
+  dobInvalid: 'Date of birth invalid',
+  dobRequired: 'DOB is required',
+} as const;
+
+/**
+ * Every domain error the API answers. The number is the wire `code`, the status is the HTTP
+ * status it travels with. 3001 is the SPEC's code for an unknown error.
+ */
+export const errorCatalog = {
+  VALIDATION_FAILED: { code: 1001, status: 400 },
+  MALFORMED_JSON: { code: 1002, status: 400 },
+  PAYLOAD_TOO_LARGE: { code: 1003, status: 413 },
+  UNSUPPORTED_MEDIA_TYPE: { code: 1004, status: 415 },
+  ROUTE_NOT_FOUND: { code: 1005, status: 404 },
+  NOT_FOUND: { code: 1006, status: 404 },
+  RATE_LIMITED: { code: 1007, status: 429 },
+  UNAUTHORIZED: { code: 2001, status: 401 },
+  INCORRECT_OTP: { code: 2002, status: 400 },
+  OTP_EXPIRED: { code: 2003, status: 400 },
+  OTP_ATTEMPTS_EXCEEDED: { code: 2004, status: 400 },
+  RESEND_TOO_SOON: { code: 2005, status: 429 },
+  OTP_SEND_LIMIT: { code: 2006, status: 429 },
+  PHONE_TAKEN: { code: 2007, status: 409 },
+  EMAIL_TAKEN: { code: 2008, status: 409 },
+  BOT_CHECK_FAILED: { code: 2009, status: 403 },
+  REFRESH_INVALID: { code: 2010, status: 401 },
+  SANDBOX_DISABLED: { code: 2011, status: 404 },
+  INTERNAL: { code: 3001, status: 500 },
+  SERVICE_UNAVAILABLE: { code: 3002, status: 503 },
+} as const satisfies Record<string, { code: number; status: number }>;
+
+export type ErrorName = keyof typeof errorCatalog;
+
+/** Default human message for each error, used when the thrower gives none. */
+export const defaultErrorMessages: Record<ErrorName, string> = {
+  VALIDATION_FAILED: 'The request is not valid.',
+  MALFORMED_JSON: 'The request body is not valid JSON.',
+  PAYLOAD_TOO_LARGE: 'The request body is too large.',
+  UNSUPPORTED_MEDIA_TYPE: 'This content type is not supported.',
+  ROUTE_NOT_FOUND: 'No such endpoint.',
+  NOT_FOUND: 'Not found.',
+  RATE_LIMITED: 'Too many requests. Please wait a moment and try again.',
+  UNAUTHORIZED: 'Please sign in to continue.',
+  INCORRECT_OTP: messages.incorrectOtp,
+  OTP_EXPIRED: 'This code has expired. Please request a new one.',
+  OTP_ATTEMPTS_EXCEEDED: 'Too many incorrect attempts. Please request a new code.',
+  RESEND_TOO_SOON: 'Please wait before requesting a new code.',
+  OTP_SEND_LIMIT: 'Too many codes requested. Please try again later.',
+  PHONE_TAKEN: 'An account with this phone number already exists. Please sign in.',
+  EMAIL_TAKEN: 'An account with this email already exists. Please sign in.',
+  BOT_CHECK_FAILED: 'We could not verify that you are human. Please try again.',
+  REFRESH_INVALID: 'Your session has ended. Please sign in again.',
+  SANDBOX_DISABLED: 'The sandbox is not enabled.',
+  INTERNAL: messages.internal,
+  SERVICE_UNAVAILABLE: 'The service is temporarily unavailable. Please try again shortly.',
+};
+
+export function errorBody(name: ErrorName, message?: string): ErrorBody {
+  return {
+    code: errorCatalog[name].code,
+    code_description: name,
+    message: message ?? defaultErrorMessages[name],
+  };
+}
+
+/** What a client shows when a call failed without a readable body. */
+export const internalErrorBody: ErrorBody = errorBody('INTERNAL');

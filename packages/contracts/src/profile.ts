@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+/** SPEC §3 customer address. */
+export const addressSchema = z.object({
+  city: z.string(),
+  zipcode: z.string(),
+  line_1: z.string(),
+  line_2: z.string().nullable(),
+  state: z.string(),
+  is_primary: z.boolean(),
+});
+export type Address = z.infer<typeof addressSchema>;
+
+/** SPEC §3 user profile, as `GET /users/profile` answers it. */
+export const profileSchema = z.object({
+  user_uuid: z.uuid(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  email_verified: z.boolean(),
+  phone_number: z.string(),
+  address: z.array(addressSchema),
+  date_of_birth: z.string(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+/** The primary address is preferred, otherwise the first (SPEC §3). */
+export function preferredAddress(addresses: readonly Address[]): Address | null {
+  return addresses.find((a) => a.is_primary) ?? addresses[0] ?? null;
+}

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+export const walletBalanceSchema = z.object({
+  available_in_cents: z.number().int(),
+  pending_in_cents: z.number().int(),
+  total_in_cents: z.number().int(),
+});
+export type WalletBalance = z.infer<typeof walletBalanceSchema>;
+
+export const redemptionModes = ['debit', 'bank', 'prepaid', 'giftcard', 'fancash', 'earn_rewards'] as const;
+export type RedemptionMode = (typeof redemptionModes)[number];
+
+export const redemptionMethodSchema = z.object({
+  mode: z.enum(redemptionModes),
+  is_available: z.boolean(),
+});
+export type RedemptionMethod = z.infer<typeof redemptionMethodSchema>;
+
+export const redemptionMethodListSchema = z.object({ data: z.array(redemptionMethodSchema) });
