@@ -56,6 +56,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // JSON only: a text body would otherwise reach validation as a string and read as a 400.
+  app.removeContentTypeParser('text/plain');
   registerErrorHandling(app, deps.webDistDir ? webAppFallback(app, deps.webDistDir) : undefined);
 
   app.addHook('onSend', async (request, reply) => {

@@ -1,0 +1,69 @@
+import { randomInt } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { SANDBOX_PASSING_BOT_TOKEN } from '@refund/contracts/sandbox';
+import { call, refreshCookieFrom } from './test-server';
+
+/** A ten-digit US number no other test uses. */
+export function uniquePhone(): string {
+  return `${randomInt(2, 10)}${randomInt(0, 10 ** 9).toString().padStart(9, '0')}`;
+}
+
+export function uniqueEmail(): string {
+  return `person.${crypto.randomUUID().slice(0, 12)}@example.com`;
+}
+
+export function signUpForm(overrides: Record<string, unknown> = {}) {
+  const phone = uniquePhone();
+  return {
+    first_name: 'Jamie',
+    last_name: "O'Neil",
+    email: uniqueEmail(),
+    phone_number: `(${phone.slice(0, 3)}) ${phone.slice(3, 6)}-${phone.slice(6)}`,
+    date_of_birth: '1991-07-04',
+    accepted_terms: true,
+    bot_token: SANDBOX_PASSING_BOT_TOKEN,
+    ...overrides,
+  };
+}
+
+export const digits = (phone: string) => phone.replace(/\D/g, '');
+
+/** Waits for the newest sandbox SMS to this number that is not one of `seen`, and reads its code. */
+export async function readCode(app: FastifyInstance, phone: string, seen: string[] = []): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const response = await call(app, 'GET', `/v1/sandbox/messages?to=${digits(phone)}`);
+    const newest = (response.json() as { data: { body: string }[] }).data[0];
+    const code = newest ? /\b(\d{6})\b/.exec(newest.body)?.[1] : undefined;
+    if (code && !seen.includes(code)) return code;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('no code arrived');
+}
+
+export interface SignedIn {
+  accessToken: string;
+  cookie: string;
+  phone: string;
+  email: string;
+}
+
+/** Signs a new person up through the API, the way the web app does. */
+export async function signUpNewPerson(app: FastifyInstance, overrides: Record<string, unknown> = {}): Promise<SignedIn> {
+  const form = signUpForm(overrides);
+  const started = await call(app, 'POST', '/v1/users/signup', form);
+  expect(started.statusCode).toBe(201);
+  const { attempt_id } = started.json() as { attempt_id: string };
+  const code = await readCode(app, form.phone_number);
+  const verified = await call(app, 'POST', '/v1/users/verify', { attempt_id, code });
+  expect(verified.statusCode).toBe(200);
+  const cookie = refreshCookieFrom(verified);
+  if (!cookie) throw new Error('no refresh cookie');
+  return {
+    accessToken: (verified.json() as { access_token: string }).access_token,
+    cookie,
+    phone: digits(form.phone_number),
+    email: form.email,
+  };
+}

@@ -1,0 +1,72 @@
+import { Writable } from 'node:stream';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { loadConfig } from '../../src/config';
+import { createLogger } from '../../src/http/logger';
+import { createServer, type RunningServer } from '../../src/server';
+
+export interface TestServer extends RunningServer {
+  /** Every log line the server wrote, for checks that nothing secret reaches the logs. */
+  logLines: string[];
+}
+
+/**
+ * A whole server on a real database: PostgreSQL when TEST_DATABASE_URL is set, otherwise a fresh
+ * in-memory embedded engine. Tests make their own unique data, so they can share a database.
+ */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'info',
+    DATA_DIR: 'memory://',
+    SEED_DEMO_DATA: 'false',
+    JOB_POLL_SECONDS: '0.5',
+    OTP_SENDS_PER_IP_PER_HOUR: '1000000',
+    WEB_DIST_DIR: '/nonexistent',
+    ...(process.env.TEST_DATABASE_URL ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),
+    ...env,
+  });
+  const logLines: string[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logLines.push(chunk.toString('utf8'));
+      done();
+    },
+  });
+  const server = await createServer(config, createLogger(config.LOG_LEVEL, sink));
+  await server.app.ready();
+  return { ...server, logLines };
+}
+
+export interface CallOptions {
+  token?: string | null;
+  cookie?: string | null;
+  ip?: string;
+  headers?: Record<string, string>;
+}
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+
+export async function call(
+  app: FastifyInstance,
+  method: Method,
+  url: string,
+  body?: unknown,
+  options: CallOptions = {},
+): Promise<LightMyRequestResponse> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.cookie) headers.cookie = options.cookie;
+  return app.inject({
+    method,
+    url,
+    headers,
+    remoteAddress: options.ip ?? '127.0.0.1',
+    ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+  });
+}
+
+/** The refresh-token cookie a response set, as a Cookie header value. */
+export function refreshCookieFrom(response: LightMyRequestResponse): string | null {
+  const cookie = response.cookies.find((c) => c.name === 'refresh_token');
+  return cookie && cookie.value ? `refresh_token=${cookie.value}` : null;
+}

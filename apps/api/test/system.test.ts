@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config';
+import { signUpNewPerson } from './support/people';
+import { call, startTestServer, type TestServer } from './support/test-server';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ DISABLED_REDEMPTION_METHODS: 'prepaid,fancash', BRAND_NAME: 'Acme Refunds' });
+});
+afterAll(() => server.close());
+
+describe('system endpoints', () => {
+  it('health and readiness', async () => {
+    expect((await call(server.app, 'GET', '/healthz')).json()).toEqual({ status: 'ok' });
+    expect((await call(server.app, 'GET', '/readyz')).json()).toEqual({ status: 'ready' });
+  });
+
+  it('the app configuration names the brand and the bot provider', async () => {
+    expect((await call(server.app, 'GET', '/v1/app-config')).json()).toEqual({
+      brand_name: 'Acme Refunds',
+      sandbox: true,
+      bot_protection: { provider: 'sandbox', site_key: null },
+    });
+  });
+
+  it('lists redemption methods, with the ones switched off in configuration unavailable', async () => {
+    const person = await signUpNewPerson(server.app);
+    const response = await call(server.app, 'GET', '/v1/redemption-methods', undefined, { token: person.accessToken });
+    expect(response.json().data).toEqual([
+      { mode: 'debit', is_available: true },
+      { mode: 'bank', is_available: true },
+      { mode: 'prepaid', is_available: false },
+      { mode: 'giftcard', is_available: true },
+      { mode: 'fancash', is_available: false },
+      { mode: 'earn_rewards', is_available: true },
+    ]);
+  });
+
+  it('documents the API as OpenAPI under /v1/docs', async () => {
+    const response = await call(server.app, 'GET', '/v1/docs/json');
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.openapi).toMatch(/^3\./);
+    for (const path of ['/v1/users/signup', '/v1/users/signin', '/v1/users/verify', '/v1/users/refresh', '/v1/users/profile']) {
+      expect(document.paths).toHaveProperty([path]);
+    }
+    expect((await call(server.app, 'GET', '/v1/docs')).statusCode).toBeLessThan(400);
+  });
+
+  it('answers every API response with a request id and no caching', async () => {
+    const response = await call(server.app, 'GET', '/v1/app-config');
+    expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('configuration', () => {
+  it('refuses to start the sandbox in production, listing every problem', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', SANDBOX: 'true' })).toThrowError(
+      /JWT_SECRET: required in production[\s\S]*SANDBOX: the sandbox cannot run in production/,
+    );
+  });
+
+  it('refuses unknown redemption methods', () => {
+    expect(() => loadConfig({ DISABLED_REDEMPTION_METHODS: 'cheque' })).toThrowError(/DISABLED_REDEMPTION_METHODS/);
+  });
+
+  it('has safe local defaults', () => {
+    const config = loadConfig({});
+    expect(config.SANDBOX).toBe(true);
+    expect(config.PORT).toBe(3000);
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+});
