@@ -22,6 +22,7 @@ import { createAccessTokens } from './features/auth/access-token';
 import { authRoutes } from './features/auth/auth-routes';
 import { createAuthenticator } from './features/auth/authenticate';
 import { createOtpService } from './features/auth/otp-service';
+import { createProfileReader } from './features/auth/profile-reader';
 import { createSessionStore } from './features/auth/sessions';
 import { sandboxRoutes } from './features/sandbox/sandbox-routes';
 import { appConfigRoutes, healthRoutes } from './features/system/system-routes';
@@ -42,6 +43,14 @@ export interface AppDeps {
 }
 
 const BODY_LIMIT_BYTES = 64 * 1024;
+const commonHeaders = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+};
+const apiHeaders = { ...commonHeaders, 'cache-control': 'no-store' };
+/** How stale a profile read may be when another instance changed it. */
+const PROFILE_CACHE_MS = 5_000;
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
@@ -60,12 +69,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.removeContentTypeParser('text/plain');
   registerErrorHandling(app, deps.webDistDir ? webAppFallback(app, deps.webDistDir) : undefined);
 
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.url.startsWith('/v1/') ? apiHeaders : commonHeaders);
     reply.header('x-request-id', request.id);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('x-frame-options', 'DENY');
-    if (request.url.startsWith('/v1/')) reply.header('cache-control', 'no-store');
+    done();
   });
 
   await app.register(cookie);
@@ -82,6 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const accessTokens = createAccessTokens(config.JWT_SECRET, config.ACCESS_TOKEN_TTL_SECONDS);
   const sessions = createSessionStore(db, config.REFRESH_TOKEN_TTL_DAYS);
   const authenticator = createAuthenticator(accessTokens, sessions);
+  const profiles = createProfileReader(db, PROFILE_CACHE_MS);
   const otp = createOtpService({
     db,
     jobs: deps.jobs,
@@ -107,7 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (v1) => {
       await v1.register(appConfigRoutes, systemOptions);
       await v1.register(authRoutes, {
-        db,
+        profiles,
         otp,
         sessions,
         authenticator,

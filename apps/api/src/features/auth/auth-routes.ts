@@ -14,15 +14,14 @@ import { errorBodySchema } from '@refund/contracts/errors';
 import { profileSchema } from '@refund/contracts/profile';
 import { AppError } from '../../http/app-error';
 import type { BotVerifier } from '../../providers/ports';
-import type { Db } from '../../db/database';
 import type { AccessTokens } from './access-token';
 import type { Authenticator } from './authenticate';
 import type { OtpService } from './otp-service';
 import type { SessionStore } from './sessions';
-import { loadProfile } from './users';
+import type { ProfileReader } from './profile-reader';
 
 export interface AuthRoutesOptions {
-  db: Db;
+  profiles: ProfileReader;
   otp: OtpService;
   sessions: SessionStore;
   authenticator: Authenticator;
@@ -175,7 +174,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
     },
     async (request) => {
       const { userId } = await authenticator.principal(request);
-      const profile = await loadProfile(options.db, userId);
+      const profile = await options.profiles.get(userId);
       if (!profile) throw new AppError('UNAUTHORIZED');
       return profile;
     },
