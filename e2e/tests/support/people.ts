@@ -1,0 +1,89 @@
+import { randomInt } from 'node:crypto';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export interface Person {
+  firstName: string;
+  lastName: string;
+  email: string;
+  /** Ten digits. */
+  phone: string;
+  dateOfBirth: string;
+}
+
+export function newPerson(): Person {
+  const phone = `${randomInt(2, 10)}${randomInt(0, 10 ** 9).toString().padStart(9, '0')}`;
+  return {
+    firstName: 'Robin',
+    lastName: 'Avery',
+    email: `robin.${phone}@example.com`,
+    phone,
+    dateOfBirth: '1992-03-14',
+  };
+}
+
+/** The newest six-digit code the sandbox SMS provider kept for this number, other than `seen`. */
+export async function readCode(request: APIRequestContext, phone: string, seen: string[] = []): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`/v1/sandbox/messages?to=${phone}`);
+        const body = (await response.json()) as { data: { body: string }[] };
+        const found = body.data[0] ? /\b(\d{6})\b/.exec(body.data[0].body)?.[1] : undefined;
+        code = found && !seen.includes(found) ? found : undefined;
+        return code;
+      },
+      { timeout: 15_000, intervals: [100, 200, 300] },
+    )
+    .toBeTruthy();
+  return code as string;
+}
+
+const botToken = 'sandbox-bot-pass';
+
+/** Creates an account through the API, as a fixture; leaves nobody signed in. */
+export async function createAccount(request: APIRequestContext, person: Person = newPerson()): Promise<Person> {
+  const started = await request.post('/v1/users/signup', {
+    data: {
+      first_name: person.firstName,
+      last_name: person.lastName,
+      email: person.email,
+      phone_number: person.phone,
+      date_of_birth: person.dateOfBirth,
+      accepted_terms: true,
+      bot_token: botToken,
+    },
+  });
+  expect(started.status()).toBe(201);
+  const { attempt_id } = (await started.json()) as { attempt_id: string };
+  const code = await readCode(request, person.phone);
+  const verified = await request.post('/v1/users/verify', { data: { attempt_id, code } });
+  expect(verified.status()).toBe(200);
+  await request.post('/v1/users/logout');
+  return person;
+}
+
+/**
+ * Signs a person in through the API in the page's own browser context (the refresh cookie lands
+ * in the browser) and stores the access token where the app keeps it. The caller navigates next.
+ */
+export async function signInThroughApi(page: Page, person: Person): Promise<void> {
+  const seen = await currentCodes(page.request, person.phone);
+  const started = await page.request.post('/v1/users/signin', { data: { phone_number: person.phone, bot_token: botToken } });
+  expect(started.status()).toBe(200);
+  const { attempt_id } = (await started.json()) as { attempt_id: string };
+  const code = await readCode(page.request, person.phone, seen);
+  const verified = await page.request.post('/v1/users/verify', { data: { attempt_id, code } });
+  expect(verified.status()).toBe(200);
+  const { access_token } = (await verified.json()) as { access_token: string };
+  // The app is opened once so its origin's storage exists, then given the token as if it had
+  // signed in itself.
+  await page.goto('/auth');
+  await page.evaluate((token) => window.localStorage.setItem('_ca', token), access_token);
+}
+
+export async function currentCodes(request: APIRequestContext, phone: string): Promise<string[]> {
+  const response = await request.get(`/v1/sandbox/messages?to=${phone}`);
+  const body = (await response.json()) as { data: { body: string }[] };
+  return body.data.map((m) => /\b(\d{6})\b/.exec(m.body)?.[1]).filter((c): c is string => !!c);
+}
