@@ -23,10 +23,19 @@ import { authRoutes } from './features/auth/auth-routes';
 import { createAuthenticator } from './features/auth/authenticate';
 import { createOtpService } from './features/auth/otp-service';
 import { createProfileReader } from './features/auth/profile-reader';
+import { createEmailVerification } from './features/auth/email-verification';
+import { createRefreshCookie } from './features/auth/refresh-cookie';
 import { createSessionStore } from './features/auth/sessions';
+import { fileRoutes } from './features/files/file-routes';
+import { createMerchantAuthenticator } from './features/merchants/merchant-keys';
+import { createCustomerClaims } from './features/refunds/customer-claims';
+import { customerClaimRoutes } from './features/refunds/customer-claim-routes';
+import { createMerchantRefunds } from './features/refunds/merchant-refunds';
+import { merchantRefundRoutes } from './features/refunds/merchant-refund-routes';
 import { sandboxRoutes } from './features/sandbox/sandbox-routes';
 import { appConfigRoutes, healthRoutes } from './features/system/system-routes';
 import { walletRoutes } from './features/wallet/wallet-routes';
+import { webhookRoutes } from './features/webhooks/webhook-routes';
 import { registerErrorHandling } from './http/error-handler';
 import type { JobQueue } from './jobs/job-queue';
 import type { Providers } from './providers/providers';
@@ -34,7 +43,7 @@ import type { Providers } from './providers/providers';
 export interface AppDeps {
   config: Config;
   database: Database;
-  jobs: Pick<JobQueue, 'sendMessage'>;
+  jobs: JobQueue;
   providers: Providers;
   logger: FastifyBaseLogger;
   /** Folder of the built web app to serve; none means API only. */
@@ -80,7 +89,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     openapi: {
       info: { title: `${config.BRAND_NAME} API`, version: '1.0.0', description: 'Refunds as a Service: customer API' },
       servers: [{ url: '/' }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          merchantKey: { type: 'http', scheme: 'bearer', description: 'A merchant API key (sk_…)' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -100,6 +114,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sendsPerPhonePerHour: config.OTP_SENDS_PER_PHONE_PER_HOUR,
     sendsPerIpPerHour: config.OTP_SENDS_PER_IP_PER_HOUR,
   });
+  const refreshCookie = createRefreshCookie({
+    secure: new URL(config.PUBLIC_URL).protocol === 'https:',
+    maxAgeSeconds: config.REFRESH_TOKEN_TTL_DAYS * 86_400,
+  });
+  const emailVerification = createEmailVerification({
+    db,
+    jobs: deps.jobs,
+    publicUrl: config.PUBLIC_URL,
+    brandName: config.BRAND_NAME,
+    onVerified: (userId) => profiles.invalidate(userId),
+  });
+  const claims = createCustomerClaims({
+    db,
+    jobs: deps.jobs,
+    otp,
+    onEmailVerified: (userId) => profiles.invalidate(userId),
+  });
+  const merchantRefunds = createMerchantRefunds({ db, jobs: deps.jobs, publicUrl: config.PUBLIC_URL });
+  const merchantOf = createMerchantAuthenticator(db);
   const systemOptions = {
     db,
     isShuttingDown: deps.isShuttingDown ?? (() => false),
@@ -121,18 +154,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         authenticator,
         accessTokens,
         bot: deps.providers.bot,
-        refreshCookie: {
-          name: 'refresh_token',
-          secure: new URL(config.PUBLIC_URL).protocol === 'https:',
-          maxAgeSeconds: config.REFRESH_TOKEN_TTL_DAYS * 86_400,
-        },
+        refreshCookie,
+        emailVerification,
       });
+      await v1.register(customerClaimRoutes, {
+        db,
+        claims,
+        authenticator,
+        emailVerification,
+        bot: deps.providers.bot,
+        refreshCookie,
+      });
+      await v1.register(merchantRefundRoutes, { merchantOf, refunds: merchantRefunds });
       await v1.register(walletRoutes, {
         db,
         authenticator,
         disabledRedemptionModes: new Set<RedemptionMode>(config.DISABLED_REDEMPTION_METHODS),
       });
       await v1.register(sandboxRoutes, { db, enabled: config.SANDBOX });
+      await v1.register(fileRoutes, { db, merchantOf });
+      await v1.register(webhookRoutes, {
+        db,
+        merchantOf,
+        allowPrivateWebhookUrls: config.SANDBOX,
+      });
     },
     { prefix: '/v1' },
   );

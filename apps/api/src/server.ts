@@ -5,7 +5,9 @@ import { buildApp } from './app';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/database';
 import { seedDemoData } from './db/demo-data';
+import { registerWebhookJobs } from './features/webhooks/webhook-delivery';
 import { startJobQueue, type JobQueue } from './jobs/job-queue';
+import { registerRefundJobs } from './features/refunds/refund-jobs';
 import { createProviders } from './providers/providers';
 
 export interface RunningServer {
@@ -26,7 +28,6 @@ export async function createServer(config: Config, logger: FastifyBaseLogger): P
     dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR,
     poolSize: config.DATABASE_POOL_SIZE,
   });
-  if (config.SEED_DEMO_DATA) await seedDemoData(database.db);
   const providers = createProviders(config, database.db);
   const jobs = await startJobQueue({
     database,
@@ -36,6 +37,16 @@ export async function createServer(config: Config, logger: FastifyBaseLogger): P
     logger,
     pollSeconds: config.JOB_POLL_SECONDS,
   });
+  await registerRefundJobs(jobs, database.db);
+  // Before any seeding: a queue must be worked before anything is sent to it.
+  await registerWebhookJobs(jobs, {
+    db: database.db,
+    logger,
+    allowPrivateUrls: config.SANDBOX,
+  });
+  if (config.SEED_DEMO_DATA) {
+    await seedDemoData({ db: database.db, jobs, publicUrl: config.PUBLIC_URL, sandbox: config.SANDBOX });
+  }
   let shuttingDown = false;
   const app = await buildApp({
     config,

@@ -35,7 +35,7 @@ describe('the server process', () => {
       ready = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false);
       if (!ready) await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    expect(ready).toBe(true);
+    expect(ready, output).toBe(true);
 
     child.kill('SIGTERM');
     const [code] = await exited;

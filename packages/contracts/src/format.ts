@@ -35,3 +35,9 @@ export function maskPhone(phone: string): string {
   const digits = phone.replace(/\D/g, '');
   return `+1 xxx-xxx-${digits.slice(-4)}`;
 }
+
+/** 'r***@example.com': enough to recognise one's own address, not to learn someone else's. */
+export function maskEmail(email: string): string {
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 1)}***@${domain}`;
+}

@@ -1,7 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { insertUser } from '../features/auth/users';
+import { createMerchant, hashApiKey } from '../features/merchants/merchant-keys';
+import { claimRefund } from '../features/refunds/claim-refund';
+import { createMerchantRefunds } from '../features/refunds/merchant-refunds';
+import type { JobQueue } from '../jobs/job-queue';
 import type { Db } from './database';
-import { addresses, users } from './schema';
+import { addresses, merchants, users } from './schema';
 
 /** The demo customer the README names; sign in with this number and read the code in the inbox. */
 export const demoCustomer = {
@@ -12,14 +16,23 @@ export const demoCustomer = {
   date_of_birth: '1990-04-12',
 } as const;
 
-/** Adds the demo data once; running it again changes nothing. */
-export async function seedDemoData(db: Db): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [existing] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.phoneNumber, demoCustomer.phone_number));
-    if (existing) return;
+/** The sandbox merchant and its API key, given in the README. Only seeded with the sandbox on. */
+export const demoMerchant = {
+  name: 'Summit Sports',
+  apiKey: 'sk_sandbox_summit_sports_demo_key_0001',
+} as const;
+
+const days = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
+
+/**
+ * Adds the demo data once; running it again changes nothing. The refunds go through the same
+ * services a merchant and a customer use, so the ledger holds real, balanced transfers.
+ */
+export async function seedDemoData(deps: { db: Db; jobs: JobQueue; publicUrl: string; sandbox: boolean }): Promise<void> {
+  const { db } = deps;
+  const created = await db.transaction(async (tx) => {
+    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.phoneNumber, demoCustomer.phone_number));
+    if (existing) return null;
     const userId = await insertUser(tx, demoCustomer);
     await tx.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, userId));
     await tx.insert(addresses).values({
@@ -31,5 +44,51 @@ export async function seedDemoData(db: Db): Promise<void> {
       zipcode: '19103',
       isPrimary: true,
     });
+    return userId;
+  });
+  if (!created || !deps.sandbox) return;
+
+  const [known] = await db.select({ id: merchants.id }).from(merchants).where(eq(merchants.apiKeyHash, hashApiKey(demoMerchant.apiKey)));
+  const merchant = known ? { id: known.id, name: demoMerchant.name } : await createMerchant(db, demoMerchant.name, demoMerchant.apiKey);
+  const refunds = createMerchantRefunds({ db, jobs: deps.jobs, publicUrl: deps.publicUrl });
+  const customer = {
+    first_name: demoCustomer.first_name,
+    last_name: demoCustomer.last_name,
+    email: demoCustomer.email,
+    phone_number: demoCustomer.phone_number,
+  };
+  const shoes = await refunds.create(merchant, 'demo-refund-1', {
+    customer,
+    order_number: 'SS-10482',
+    description: 'Trail running shoes, size 10',
+    file_id: 'RMA-55821',
+    returns: [{ amount_in_cents: 8999, description: 'Trail running shoes', state: 'available' }],
+  });
+  const jacket = await refunds.create(merchant, 'demo-refund-2', {
+    customer,
+    order_number: 'SS-10517',
+    description: 'Insulated jacket and gloves',
+    file_id: 'RMA-55907',
+    returns: [
+      {
+        amount_in_cents: 14950,
+        description: 'Insulated jacket',
+        state: 'awaiting_fraud_check',
+        fraud_hold_amount_in_cents: 2500,
+        fraud_hold_expires_at: days(3),
+      },
+      { amount_in_cents: 2400, description: 'Winter gloves', state: 'available' },
+    ],
+  });
+  await claimRefund(deps, created, shoes.refund.refund_uuid);
+  await claimRefund(deps, created, jacket.refund.refund_uuid);
+  // Left unclaimed so the claim flow can be tried: its link is in the demo customer's inbox.
+  await refunds.create(merchant, 'demo-refund-3', {
+    customer,
+    order_number: 'SS-10533',
+    description: 'Camping tent, 2 person',
+    file_id: 'RMA-56012',
+    returns: [{ amount_in_cents: 21900, description: 'Camping tent', state: 'awaiting_pickup' }],
+    expires_at: days(30),
   });
 }

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -10,9 +11,15 @@ import {
   pgTable,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -62,8 +69,12 @@ export const otpAttempts = pgTable(
   'otp_attempts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    purpose: text('purpose', { enum: ['SIGN_IN', 'SIGN_UP'] }).notNull(),
-    phoneNumber: text('phone_number').notNull(),
+    purpose: text('purpose', { enum: ['SIGN_IN', 'SIGN_UP', 'REFUND_CLAIM', 'VERIFY_EMAIL'] }).notNull(),
+    channel: text('channel', { enum: ['sms', 'email'] }).notNull().default('sms'),
+    /** Phone number (ten digits) or email the code goes to. */
+    destination: text('destination').notNull(),
+    /** The refund a REFUND_CLAIM or VERIFY_EMAIL attempt is for. */
+    refundId: uuid('refund_id'),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** The sign-up form, kept until the code proves the phone; no account exists before that. */
     signupDetails: jsonb('signup_details'),
@@ -75,7 +86,7 @@ export const otpAttempts = pgTable(
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('otp_attempts_phone_idx').on(t.phoneNumber, t.createdAt)],
+  (t) => [index('otp_attempts_destination_idx').on(t.destination, t.createdAt)],
 );
 
 /** Every code sent (or sign-in request answered), counted for the per-phone and per-IP limits. */
@@ -83,12 +94,12 @@ export const otpSends = pgTable(
   'otp_sends',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    phoneNumber: text('phone_number').notNull(),
+    destination: text('destination').notNull(),
     ip: text('ip').notNull(),
     createdAt: createdAt(),
   },
   (t) => [
-    index('otp_sends_phone_idx').on(t.phoneNumber, t.createdAt),
+    index('otp_sends_destination_idx').on(t.destination, t.createdAt),
     index('otp_sends_ip_idx').on(t.ip, t.createdAt),
   ],
 );
@@ -155,10 +166,178 @@ export const ledgerAccounts = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('ledger_accounts_owner_kind_key').on(t.ownerType, t.ownerId, t.kind),
+    unique('ledger_accounts_owner_kind_key').on(t.ownerType, t.ownerId, t.kind).nullsNotDistinct(),
     check(
       'ledger_accounts_customer_not_negative',
       sql`${t.ownerType} <> 'customer' OR ${t.balanceCents} >= 0`,
     ),
   ],
+);
+
+/** A set of entries that sum to zero, written once per idempotency key. */
+export const ledgerTransfers = pgTable(
+  'ledger_transfers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    kind: text('kind').notNull(),
+    refundId: uuid('refund_id'),
+    returnId: uuid('return_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('ledger_transfers_idempotency_key').on(t.idempotencyKey)],
+);
+
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    transferId: uuid('transfer_id')
+      .notNull()
+      .references(() => ledgerTransfers.id),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ledger_entries_account_idx').on(t.accountId, t.createdAt),
+    index('ledger_entries_transfer_idx').on(t.transferId),
+    check('ledger_entries_not_zero', sql`${t.amountCents} <> 0`),
+  ],
+);
+
+export const merchants = pgTable(
+  'merchants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** SHA-256 of the API key; the key itself is shown once and never stored. */
+    apiKeyHash: text('api_key_hash').notNull(),
+    apiKeyPrefix: text('api_key_prefix').notNull(),
+    webhookUrl: text('webhook_url'),
+    webhookSecret: text('webhook_secret'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('merchants_api_key_hash_key').on(t.apiKeyHash)],
+);
+
+export const files = pgTable('files', {
+  key: uuid('key').primaryKey().defaultRandom(),
+  merchantId: uuid('merchant_id')
+    .notNull()
+    .references(() => merchants.id),
+  contentType: text('content_type').notNull(),
+  byteSize: integer('byte_size').notNull(),
+  data: bytea('data').notNull(),
+  createdAt: createdAt(),
+});
+
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    customerFirstName: text('customer_first_name').notNull(),
+    customerLastName: text('customer_last_name').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    customerPhone: text('customer_phone'),
+    orderNumber: text('order_number').notNull(),
+    description: text('description').notNull(),
+    fileId: text('file_id'),
+    splashFileKey: uuid('splash_file_key').references(() => files.key),
+    logoFileKey: uuid('logo_file_key').references(() => files.key),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    status: text('status', { enum: ['pending', 'claimed', 'original_method', 'cancelled'] })
+      .notNull()
+      .default('pending'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    claimedByUserId: uuid('claimed_by_user_id').references(() => users.id),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('refunds_merchant_idempotency_key').on(t.merchantId, t.idempotencyKey),
+    index('refunds_claimed_by_idx').on(t.claimedByUserId, t.claimedAt, t.id),
+    check('refunds_amount_positive', sql`${t.amountCents} > 0`),
+  ],
+);
+
+export const refundReturns = pgTable(
+  'refund_returns',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    refundId: uuid('refund_id')
+      .notNull()
+      .references(() => refunds.id),
+    position: integer('position').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    description: text('description').notNull(),
+    state: text('state', { enum: ['available', 'awaiting_pickup', 'awaiting_fraud_check', 'reversed'] }).notNull(),
+    /** Cents not yet available to the customer while the return waits. */
+    holdCents: bigint('hold_cents', { mode: 'number' }).notNull().default(0),
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('refund_returns_refund_idx').on(t.refundId, t.position),
+    check('refund_returns_amount_positive', sql`${t.amountCents} > 0`),
+    check('refund_returns_hold_range', sql`${t.holdCents} >= 0 AND ${t.holdCents} <= ${t.amountCents}`),
+  ],
+);
+
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    type: text('type').notNull(),
+    payload: jsonb('payload').notNull(),
+    /** One event per refund and type, however often the cause is repeated. */
+    dedupeKey: text('dedupe_key').notNull(),
+    status: text('status', { enum: ['pending', 'delivered', 'failed'] }).notNull().default('pending'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('webhook_events_dedupe_key').on(t.dedupeKey)],
+);
+
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => webhookEvents.id),
+    merchantId: uuid('merchant_id').notNull(),
+    attempt: integer('attempt').notNull(),
+    status: text('status', { enum: ['delivered', 'failed'] }).notNull(),
+    responseStatus: integer('response_status'),
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('webhook_deliveries_merchant_idx').on(t.merchantId, t.createdAt, t.id)],
+);
+
+/** Magic links that prove an email address. */
+export const emailVerifications = pgTable(
+  'email_verifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('email_verifications_token_hash_key').on(t.tokenHash)],
 );

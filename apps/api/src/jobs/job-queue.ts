@@ -8,7 +8,31 @@ export type OutboundMessage =
   | { channel: 'sms'; to: string; body: string }
   | { channel: 'email'; to: string; subject: string; text: string; html?: string };
 
+export interface Job<T> {
+  id: string;
+  data: T;
+  /** Tries before this one. */
+  retryCount: number;
+  retryLimit: number;
+}
+
+export interface QueueOptions {
+  retryLimit?: number;
+  /** Seconds before the first retry; doubled each time with retryBackoff. */
+  retryDelay?: number;
+  retryBackoff?: boolean;
+}
+
+export interface SendOptions {
+  startAfter?: Date;
+  /** At most one queued job per key. */
+  singletonKey?: string;
+}
+
 export interface JobQueue {
+  /** Creates the queue and starts working it. Call before the first send to that queue. */
+  work<T extends object>(queue: string, options: QueueOptions, handler: (job: Job<T>) => Promise<void>): Promise<void>;
+  send<T extends object>(queue: string, data: T, options?: SendOptions): Promise<void>;
   /** Queues a message for delivery with retries; returns once it is stored. */
   sendMessage(message: OutboundMessage): Promise<void>;
   stop(): Promise<void>;
@@ -34,27 +58,33 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
       : { db: database.jobs.executor };
   const boss = new PgBoss({
     ...connection,
-    // Delivered messages are removed quickly: their payloads are sealed, but need not linger.
+    // Delivered jobs are removed quickly: message payloads are sealed, but need not linger.
     archiveCompletedAfterSeconds: 60,
     deleteAfterDays: 1,
     schedule: false,
   });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   await boss.start();
-  await boss.createQueue(SEND_MESSAGE, { name: SEND_MESSAGE, retryLimit: 5, retryBackoff: true, retryDelay: 2 });
-  await boss.work<{ sealed: string }>(
-    SEND_MESSAGE,
-    { pollingIntervalSeconds: options.pollSeconds },
-    async (jobs) => {
-      for (const job of jobs) {
-        const message = box.open<OutboundMessage>(job.data.sealed);
-        if (message.channel === 'sms') await options.sms.send({ to: message.to, body: message.body });
-        else await options.email.send(message);
-        logger.info({ jobId: job.id, channel: message.channel }, 'message delivered');
-      }
+
+  const queue: JobQueue = {
+    async work<T extends object>(name: string, queueOptions: QueueOptions, handler: (job: Job<T>) => Promise<void>) {
+      await boss.createQueue(name, { name, retryLimit: 5, retryDelay: 2, retryBackoff: true, ...queueOptions });
+      await boss.work<T>(
+        name,
+        { pollingIntervalSeconds: options.pollSeconds, includeMetadata: true },
+        async (jobs) => {
+          for (const job of jobs) {
+            await handler({ id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit });
+          }
+        },
+      );
     },
-  );
-  return {
+    async send(name, data, sendOptions = {}) {
+      await boss.send(name, data, {
+        ...(sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {}),
+        ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
+      });
+    },
     async sendMessage(message) {
       await boss.send(SEND_MESSAGE, { sealed: box.seal(message) });
     },
@@ -62,4 +92,12 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
   };
+
+  await queue.work<{ sealed: string }>(SEND_MESSAGE, { retryLimit: 5 }, async (job) => {
+    const message = box.open<OutboundMessage>(job.data.sealed);
+    if (message.channel === 'sms') await options.sms.send({ to: message.to, body: message.body });
+    else await options.email.send(message);
+    logger.info({ jobId: job.id, channel: message.channel }, 'message delivered');
+  });
+  return queue;
 }

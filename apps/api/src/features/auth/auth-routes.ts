@@ -15,6 +15,8 @@ import { profileSchema } from '@refund/contracts/profile';
 import { AppError } from '../../http/app-error';
 import type { BotVerifier } from '../../providers/ports';
 import type { AccessTokens } from './access-token';
+import type { EmailVerification } from './email-verification';
+import type { RefreshCookie } from './refresh-cookie';
 import type { Authenticator } from './authenticate';
 import type { OtpService } from './otp-service';
 import type { SessionStore } from './sessions';
@@ -27,7 +29,8 @@ export interface AuthRoutesOptions {
   authenticator: Authenticator;
   accessTokens: AccessTokens;
   bot: BotVerifier;
-  refreshCookie: { name: string; secure: boolean; maxAgeSeconds: number };
+  refreshCookie: RefreshCookie;
+  emailVerification: EmailVerification;
 }
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema };
@@ -35,20 +38,9 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
 export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { otp, sessions, authenticator, refreshCookie } = options;
-  const cookiePath = '/v1/users';
 
   async function requireHuman(token: string, action: BotAction, ip: string): Promise<void> {
     if (!(await options.bot.verify({ token, action, remoteIp: ip }))) throw new AppError('BOT_CHECK_FAILED');
-  }
-
-  function setRefreshCookie(reply: FastifyReply, token: string): void {
-    reply.setCookie(refreshCookie.name, token, {
-      path: cookiePath,
-      httpOnly: true,
-      secure: refreshCookie.secure,
-      sameSite: 'lax',
-      maxAge: refreshCookie.maxAgeSeconds,
-    });
   }
 
   r.post(
@@ -96,7 +88,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
     },
     async (request) => {
       await requireHuman(request.body.bot_token, 'customer_resend_signin_code', request.ip);
-      return otp.resend(request.body.attempt_id, request.ip);
+      return otp.resend(request.body.attempt_id, ['SIGN_IN', 'SIGN_UP'], request.ip);
     },
   );
 
@@ -111,9 +103,11 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
       },
     },
     async (request, reply) => {
-      const { refreshToken, ...access } = await otp.verify(request.body.attempt_id, request.body.code);
-      setRefreshCookie(reply, refreshToken);
-      return access;
+      const { refreshToken, userId, createdAccount, access_token, access_token_expiry_in_seconds } =
+        await otp.verifySignIn(request.body.attempt_id, request.body.code);
+      refreshCookie.set(reply, refreshToken);
+      if (createdAccount) await options.emailVerification.send(userId);
+      return { access_token, access_token_expiry_in_seconds };
     },
   );
 
@@ -130,10 +124,10 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
       const presented = request.cookies[refreshCookie.name];
       const result = presented ? await sessions.rotate(presented) : null;
       if (!result?.ok) {
-        reply.clearCookie(refreshCookie.name, { path: cookiePath });
+        refreshCookie.clear(reply);
         throw new AppError('REFRESH_INVALID');
       }
-      setRefreshCookie(reply, result.refreshToken);
+      refreshCookie.set(reply, result.refreshToken);
       const access = options.accessTokens.issue({ sub: result.userId, sid: result.sessionId });
       return { access_token: access.token, access_token_expiry_in_seconds: access.expiresInSeconds };
     },
@@ -157,7 +151,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
         await sessions.revoke(sessionId);
         authenticator.forget(sessionId);
       }
-      reply.clearCookie(refreshCookie.name, { path: cookiePath });
+      refreshCookie.clear(reply);
       return reply.status(204).send(null);
     },
   );

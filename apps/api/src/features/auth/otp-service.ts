@@ -6,11 +6,11 @@ import {
   type AccessTokenResponse,
   type OtpChallenge,
 } from '@refund/contracts/auth';
-import { maskPhone } from '@refund/contracts/format';
-import type { Db, Queryable } from '../../db/database';
+import { maskEmail, maskPhone } from '@refund/contracts/format';
+import type { Db, Queryable, Tx } from '../../db/database';
 import { otpAttempts, otpSends } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import type { JobQueue } from '../../jobs/job-queue';
+import type { JobQueue, OutboundMessage } from '../../jobs/job-queue';
 import type { AccessTokens } from './access-token';
 import { generateOtpCode, hashOtpCode, otpCodeMatches } from './otp-code';
 import type { SessionStore } from './sessions';
@@ -33,6 +33,21 @@ const HOUR_MS = 3_600_000;
 
 export interface SignedIn extends AccessTokenResponse {
   refreshToken: string;
+  userId: string;
+  /** True when this verification created the account (a sign-up). */
+  createdAccount: boolean;
+}
+
+type Purpose = Attempt['purpose'];
+type Channel = Attempt['channel'];
+export type Attempt = typeof otpAttempts.$inferSelect;
+export interface NewAttempt {
+  purpose: Purpose;
+  channel: Channel;
+  destination: string;
+  userId: string | null;
+  refundId: string | null;
+  signupDetails: NewUser | null;
 }
 
 export function createOtpService(deps: OtpServiceDeps) {
@@ -46,7 +61,7 @@ export function createOtpService(deps: OtpServiceDeps) {
     const [byPhone] = await tx
       .select({ n: count() })
       .from(otpSends)
-      .where(and(eq(otpSends.phoneNumber, phoneNumber), gte(otpSends.createdAt, since)));
+      .where(and(eq(otpSends.destination, phoneNumber), gte(otpSends.createdAt, since)));
     const [byIp] = await tx
       .select({ n: count() })
       .from(otpSends)
@@ -54,133 +69,162 @@ export function createOtpService(deps: OtpServiceDeps) {
     if ((byPhone?.n ?? 0) >= deps.sendsPerPhonePerHour || (byIp?.n ?? 0) >= deps.sendsPerIpPerHour) {
       throw new AppError('OTP_SEND_LIMIT');
     }
-    await tx.insert(otpSends).values({ phoneNumber, ip });
+    await tx.insert(otpSends).values({ destination: phoneNumber, ip });
   }
 
-  function smsText(code: string): string {
-    return `${code} is your ${deps.brandName} verification code. It expires in ${OTP_TTL_SECONDS / 60} minutes. Never share it with anyone.`;
+  function codeMessage(channel: Channel, to: string, code: string): OutboundMessage {
+    const text = `${code} is your ${deps.brandName} verification code. It expires in ${OTP_TTL_SECONDS / 60} minutes. Never share it with anyone.`;
+    return channel === 'sms'
+      ? { channel: 'sms', to, body: text }
+      : { channel: 'email', to, subject: `Your ${deps.brandName} verification code`, text };
   }
 
-  function challenge(attemptId: string, phoneNumber: string): OtpChallenge {
+  function challenge(attemptId: string, channel: Channel, destination: string): OtpChallenge {
     return {
       attempt_id: attemptId,
-      channel: 'sms',
-      destination: maskPhone(phoneNumber),
+      channel,
+      destination: channel === 'sms' ? maskPhone(destination) : maskEmail(destination),
       expires_in_seconds: OTP_TTL_SECONDS,
       resend_available_in_seconds: OTP_RESEND_SECONDS,
     };
   }
 
-  async function begin(
-    purpose: 'SIGN_IN' | 'SIGN_UP',
-    phoneNumber: string,
-    ip: string,
-    userId: string | null,
-    signupDetails: NewUser | null,
-  ): Promise<OtpChallenge> {
+  async function begin(attempt: NewAttempt, ip: string): Promise<OtpChallenge> {
     // Sign-in to a number with no account looks the same from outside, but no code exists.
-    const sendsCode = purpose === 'SIGN_UP' || userId !== null;
+    const sendsCode = attempt.purpose === 'SIGN_UP' || attempt.userId !== null;
     const code = sendsCode ? generateOtpCode() : null;
     const attemptId = await db.transaction(async (tx) => {
-      await admitSend(tx, phoneNumber, ip);
+      await admitSend(tx, attempt.destination, ip);
       const id = crypto.randomUUID();
       await tx.insert(otpAttempts).values({
         id,
-        purpose,
-        phoneNumber,
-        userId,
-        signupDetails,
+        ...attempt,
         codeHash: code ? hashOtpCode(deps.secret, id, code) : null,
         codeExpiresAt: new Date(Date.now() + OTP_TTL_SECONDS * 1000),
         resendAvailableAt: new Date(Date.now() + OTP_RESEND_SECONDS * 1000),
       });
       return id;
     });
-    if (code) await deps.jobs.sendMessage({ channel: 'sms', to: phoneNumber, body: smsText(code) });
-    return challenge(attemptId, phoneNumber);
+    if (code) await deps.jobs.sendMessage(codeMessage(attempt.channel, attempt.destination, code));
+    return challenge(attemptId, attempt.channel, attempt.destination);
+  }
+
+  async function resend(attemptId: string, purposes: readonly Purpose[], ip: string): Promise<OtpChallenge> {
+    const sent = await db.transaction(async (tx) => {
+      const [attempt] = await tx.select().from(otpAttempts).where(eq(otpAttempts.id, attemptId)).for('update');
+      if (
+        !attempt ||
+        !purposes.includes(attempt.purpose) ||
+        attempt.consumedAt ||
+        attempt.createdAt.getTime() + ATTEMPT_LIFETIME_MS < Date.now()
+      ) {
+        throw new AppError('OTP_EXPIRED', 'This verification has ended. Please start again.');
+      }
+      const waitMs = attempt.resendAvailableAt.getTime() - Date.now();
+      if (waitMs > 0) {
+        throw new AppError('RESEND_TOO_SOON', `Please wait ${Math.ceil(waitMs / 1000)} seconds before requesting a new code.`);
+      }
+      await admitSend(tx, attempt.destination, ip);
+      const code = attempt.codeHash ? generateOtpCode() : null;
+      await tx
+        .update(otpAttempts)
+        .set({
+          codeHash: code ? hashOtpCode(deps.secret, attempt.id, code) : null,
+          codeExpiresAt: new Date(Date.now() + OTP_TTL_SECONDS * 1000),
+          resendAvailableAt: new Date(Date.now() + OTP_RESEND_SECONDS * 1000),
+          failedTries: 0,
+        })
+        .where(eq(otpAttempts.id, attempt.id));
+      return { code, channel: attempt.channel, destination: attempt.destination };
+    });
+    if (sent.code) await deps.jobs.sendMessage(codeMessage(sent.channel, sent.destination, sent.code));
+    return challenge(attemptId, sent.channel, sent.destination);
+  }
+
+  /**
+   * Checks a code and, when it matches, signs the attempt's person in. `onVerified` runs in the
+   * same transaction and names the account (creating it for a sign-up).
+   */
+  async function verify(
+    attemptId: string,
+    code: string,
+    purposes: readonly Purpose[],
+    onVerified: (tx: Tx, attempt: Attempt) => Promise<string | AppError>,
+  ): Promise<SignedIn> {
+    // Wrong tries must be counted even though the request fails, so the transaction returns
+    // an outcome and the error is thrown after it commits.
+    const outcome = await db.transaction(async (tx) => {
+      const [attempt] = await tx.select().from(otpAttempts).where(eq(otpAttempts.id, attemptId)).for('update');
+      if (
+        !attempt ||
+        !purposes.includes(attempt.purpose) ||
+        attempt.consumedAt ||
+        attempt.createdAt.getTime() + ATTEMPT_LIFETIME_MS < Date.now()
+      ) {
+        return { error: new AppError('OTP_EXPIRED', 'This code is no longer valid. Please request a new one.') };
+      }
+      if (attempt.failedTries >= OTP_MAX_ATTEMPTS) return { error: new AppError('OTP_ATTEMPTS_EXCEEDED') };
+      if (attempt.codeExpiresAt.getTime() <= Date.now()) return { error: new AppError('OTP_EXPIRED') };
+      if (!otpCodeMatches(deps.secret, attempt.id, code, attempt.codeHash)) {
+        await tx
+          .update(otpAttempts)
+          .set({ failedTries: sql`${otpAttempts.failedTries} + 1` })
+          .where(eq(otpAttempts.id, attempt.id));
+        return { error: new AppError('INCORRECT_OTP') };
+      }
+      await tx.update(otpAttempts).set({ consumedAt: sql`now()` }).where(eq(otpAttempts.id, attempt.id));
+      const userId = await onVerified(tx, attempt);
+      if (userId instanceof AppError) return { error: userId };
+      const session = await deps.sessions.start(tx, userId);
+      return { userId, createdAccount: attempt.purpose === 'SIGN_UP', ...session };
+    });
+    if ('error' in outcome) throw outcome.error;
+    const access = deps.accessTokens.issue({ sub: outcome.userId, sid: outcome.sessionId });
+    return {
+      access_token: access.token,
+      access_token_expiry_in_seconds: access.expiresInSeconds,
+      refreshToken: outcome.refreshToken,
+      userId: outcome.userId,
+      createdAccount: outcome.createdAccount,
+    };
   }
 
   return {
+    begin,
+    resend,
+    verify,
+
     async signUp(details: NewUser, ip: string): Promise<OtpChallenge> {
       const taken = await findTakenIdentifiers(db, details.phone_number, details.email);
       if (taken.phone) throw new AppError('PHONE_TAKEN');
       if (taken.email) throw new AppError('EMAIL_TAKEN');
-      return begin('SIGN_UP', details.phone_number, ip, null, details);
+      return begin(
+        { purpose: 'SIGN_UP', channel: 'sms', destination: details.phone_number, userId: null, refundId: null, signupDetails: details },
+        ip,
+      );
     },
 
     async signIn(phoneNumber: string, ip: string): Promise<OtpChallenge> {
       const userId = await findUserIdByPhone(db, phoneNumber);
-      return begin('SIGN_IN', phoneNumber, ip, userId, null);
+      return begin(
+        { purpose: 'SIGN_IN', channel: 'sms', destination: phoneNumber, userId, refundId: null, signupDetails: null },
+        ip,
+      );
     },
 
-    async resend(attemptId: string, ip: string): Promise<OtpChallenge> {
-      const sent = await db.transaction(async (tx) => {
-        const [attempt] = await tx.select().from(otpAttempts).where(eq(otpAttempts.id, attemptId)).for('update');
-        if (!attempt || attempt.consumedAt || attempt.createdAt.getTime() + ATTEMPT_LIFETIME_MS < Date.now()) {
-          throw new AppError('OTP_EXPIRED', 'This sign-in attempt has ended. Please start again.');
+    /** Sign-in and sign-up codes; a sign-up's account is created here, once its phone is proven. */
+    async verifySignIn(attemptId: string, code: string): Promise<SignedIn> {
+      return verify(attemptId, code, ['SIGN_IN', 'SIGN_UP'], async (tx, attempt) => {
+        if (attempt.purpose !== 'SIGN_UP') return attempt.userId ?? new AppError('INCORRECT_OTP');
+        try {
+          return await tx.transaction((inner) => insertUser(inner, attempt.signupDetails as NewUser));
+        } catch (error) {
+          const which = uniqueViolation(error);
+          if (which === 'phone') return new AppError('PHONE_TAKEN');
+          if (which === 'email') return new AppError('EMAIL_TAKEN');
+          throw error;
         }
-        const waitMs = attempt.resendAvailableAt.getTime() - Date.now();
-        if (waitMs > 0) {
-          throw new AppError('RESEND_TOO_SOON', `Please wait ${Math.ceil(waitMs / 1000)} seconds before requesting a new code.`);
-        }
-        await admitSend(tx, attempt.phoneNumber, ip);
-        const code = attempt.codeHash ? generateOtpCode() : null;
-        await tx
-          .update(otpAttempts)
-          .set({
-            codeHash: code ? hashOtpCode(deps.secret, attempt.id, code) : null,
-            codeExpiresAt: new Date(Date.now() + OTP_TTL_SECONDS * 1000),
-            resendAvailableAt: new Date(Date.now() + OTP_RESEND_SECONDS * 1000),
-            failedTries: 0,
-          })
-          .where(eq(otpAttempts.id, attempt.id));
-        return { code, phoneNumber: attempt.phoneNumber };
       });
-      if (sent.code) await deps.jobs.sendMessage({ channel: 'sms', to: sent.phoneNumber, body: smsText(sent.code) });
-      return challenge(attemptId, sent.phoneNumber);
-    },
-
-    /** Checks the code; on success the account exists (created now for a sign-up) and is signed in. */
-    async verify(attemptId: string, code: string): Promise<SignedIn> {
-      // Wrong tries must be counted even though the request fails, so the transaction returns
-      // an outcome and the error is thrown after it commits.
-      const outcome = await db.transaction(async (tx) => {
-        const [attempt] = await tx.select().from(otpAttempts).where(eq(otpAttempts.id, attemptId)).for('update');
-        if (!attempt || attempt.consumedAt || attempt.createdAt.getTime() + ATTEMPT_LIFETIME_MS < Date.now()) {
-          return { error: new AppError('OTP_EXPIRED', 'This code is no longer valid. Please request a new one.') };
-        }
-        if (attempt.failedTries >= OTP_MAX_ATTEMPTS) return { error: new AppError('OTP_ATTEMPTS_EXCEEDED') };
-        if (attempt.codeExpiresAt.getTime() <= Date.now()) return { error: new AppError('OTP_EXPIRED') };
-        if (!otpCodeMatches(deps.secret, attempt.id, code, attempt.codeHash)) {
-          await tx
-            .update(otpAttempts)
-            .set({ failedTries: sql`${otpAttempts.failedTries} + 1` })
-            .where(eq(otpAttempts.id, attempt.id));
-          return { error: new AppError('INCORRECT_OTP') };
-        }
-        await tx.update(otpAttempts).set({ consumedAt: sql`now()` }).where(eq(otpAttempts.id, attempt.id));
-        let userId = attempt.userId;
-        if (attempt.purpose === 'SIGN_UP') {
-          try {
-            userId = await tx.transaction((inner) => insertUser(inner, attempt.signupDetails as NewUser));
-          } catch (error) {
-            const which = uniqueViolation(error);
-            if (which === 'phone') return { error: new AppError('PHONE_TAKEN') };
-            if (which === 'email') return { error: new AppError('EMAIL_TAKEN') };
-            throw error;
-          }
-        }
-        if (!userId) return { error: new AppError('INCORRECT_OTP') };
-        const session = await deps.sessions.start(tx, userId);
-        return { userId, ...session };
-      });
-      if ('error' in outcome) throw outcome.error;
-      const access = deps.accessTokens.issue({ sub: outcome.userId, sid: outcome.sessionId });
-      return {
-        access_token: access.token,
-        access_token_expiry_in_seconds: access.expiresInSeconds,
-        refreshToken: outcome.refreshToken,
-      };
     },
   };
 }

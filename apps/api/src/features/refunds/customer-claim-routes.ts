@@ -1,0 +1,207 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { accessTokenResponseSchema, otpChallengeSchema } from '@refund/contracts/auth';
+import { errorBodySchema } from '@refund/contracts/errors';
+import { listQuerySchema, refundIdParamsSchema } from '@refund/contracts/merchant';
+import {
+  claimNextStepSchema,
+  claimOtpRequestSchema,
+  claimPageSchema,
+  claimRefundRequestSchema,
+  claimRefundResponseSchema,
+  claimVerifyRequestSchema,
+  messageResponseSchema,
+  originalMethodResponseSchema,
+  refundListSchema,
+  refundSchema,
+  resendOtpRequestSchema,
+  verifyEmailParamsSchema,
+} from '@refund/contracts/refunds';
+import type { Db } from '../../db/database';
+import { AppError } from '../../http/app-error';
+import type { BotVerifier } from '../../providers/ports';
+import type { Authenticator } from '../auth/authenticate';
+import type { EmailVerification } from '../auth/email-verification';
+import type { RefreshCookie } from '../auth/refresh-cookie';
+import type { CustomerClaims } from './customer-claims';
+import { claimedRefund, listClaimedRefunds } from './refund-history';
+
+export interface CustomerClaimRoutesOptions {
+  db: Db;
+  claims: CustomerClaims;
+  authenticator: Authenticator;
+  emailVerification: EmailVerification;
+  bot: BotVerifier;
+  refreshCookie: RefreshCookie;
+}
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema };
+
+/** The customer's side of a refund: the claim link, its verification, the claim, the history. */
+export const customerClaimRoutes: FastifyPluginAsync<CustomerClaimRoutesOptions> = async (app, options) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { claims, authenticator } = options;
+
+  async function requireHuman(token: string, action: 'customer_signin' | 'customer_resend_claim_code', ip: string) {
+    if (!(await options.bot.verify({ token, action, remoteIp: ip }))) throw new AppError('BOT_CHECK_FAILED');
+  }
+
+  r.get(
+    '/customers/claim-refund/:refund_uuid',
+    {
+      schema: {
+        tags: ['claims'],
+        summary: 'The claim page of an open refund (public: the link is the invitation)',
+        params: refundIdParamsSchema,
+        response: { 200: claimPageSchema, ...errors },
+      },
+    },
+    async (request) => claims.page(request.params.refund_uuid),
+  );
+
+  r.get(
+    '/customers/claim-refund/next/:refund_uuid',
+    {
+      schema: {
+        tags: ['claims'],
+        summary: 'What the customer does next to claim: verify, sign up, verify email, add a phone, or already claimed',
+        params: refundIdParamsSchema,
+        response: { 200: claimNextStepSchema, ...errors },
+      },
+    },
+    async (request) => claims.nextStep(request.params.refund_uuid),
+  );
+
+  r.post(
+    '/customers/claim-refund/otp',
+    {
+      schema: {
+        tags: ['claims'],
+        summary: "Send a one-time code to the refund's phone (mobile) or email",
+        body: claimOtpRequestSchema,
+        response: { 200: otpChallengeSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await requireHuman(request.body.bot_token, 'customer_signin', request.ip);
+      const { refund_uuid, channel, purpose } = request.body;
+      return claims.startVerification(refund_uuid, channel, purpose, request.ip);
+    },
+  );
+
+  r.post(
+    '/customers/resend-otp',
+    {
+      schema: {
+        tags: ['claims'],
+        summary: 'Send a new claim verification code, after the resend countdown',
+        body: resendOtpRequestSchema,
+        response: { 200: otpChallengeSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await requireHuman(request.body.bot_token, 'customer_resend_claim_code', request.ip);
+      return claims.resend(request.body.attempt_id, request.ip);
+    },
+  );
+
+  r.post(
+    '/customers/claim-refund/verify',
+    {
+      schema: {
+        tags: ['claims'],
+        summary: 'Verify the claim code: signs the customer in (and verifies an email code\'s address)',
+        body: claimVerifyRequestSchema,
+        response: { 200: accessTokenResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { refreshToken, access_token, access_token_expiry_in_seconds } = await claims.verify(
+        request.body.attempt_id,
+        request.body.code,
+      );
+      options.refreshCookie.set(reply, refreshToken);
+      return { access_token, access_token_expiry_in_seconds };
+    },
+  );
+
+  r.post(
+    '/customers/claim-refund',
+    {
+      schema: {
+        tags: ['claims'],
+        summary: 'Claim the refund into the signed-in customer\'s wallet (exactly once)',
+        security: [{ bearer: [] }],
+        body: claimRefundRequestSchema,
+        response: { 200: claimRefundResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { userId } = await authenticator.principal(request);
+      return claims.claim(userId, request.body.refund_uuid);
+    },
+  );
+
+  r.post(
+    '/customers/claim-refund/:refund_uuid/original-method',
+    {
+      schema: {
+        tags: ['claims'],
+        summary: 'Send the refund to the original payment method instead of the wallet',
+        params: refundIdParamsSchema,
+        response: { 200: originalMethodResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await claims.chooseOriginalMethod(request.params.refund_uuid);
+      return { refund_uuid: request.params.refund_uuid, status: 'original_method' as const };
+    },
+  );
+
+  r.post(
+    '/customers/profile/verify-email/:id',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'Verify an email address from the magic link',
+        params: verifyEmailParamsSchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request) => options.emailVerification.verify(request.params.id),
+  );
+
+  r.get(
+    '/refunds',
+    {
+      schema: {
+        tags: ['refunds'],
+        summary: "The signed-in customer's claimed refunds, newest first (keyset pagination)",
+        security: [{ bearer: [] }],
+        querystring: listQuerySchema,
+        response: { 200: refundListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { userId } = await authenticator.principal(request);
+      return listClaimedRefunds(options.db, userId, request.query.limit, request.query.cursor);
+    },
+  );
+
+  r.get(
+    '/refunds/:refund_uuid',
+    {
+      schema: {
+        tags: ['refunds'],
+        summary: 'One of the signed-in customer\'s refunds',
+        security: [{ bearer: [] }],
+        params: refundIdParamsSchema,
+        response: { 200: refundSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { userId } = await authenticator.principal(request);
+      return claimedRefund(options.db, userId, request.params.refund_uuid);
+    },
+  );
+};

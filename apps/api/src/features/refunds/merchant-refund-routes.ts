@@ -1,0 +1,118 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBodySchema } from '@refund/contracts/errors';
+import {
+  createRefundRequestSchema,
+  fraudCheckRequestSchema,
+  merchantRefundSchema,
+  refundIdParamsSchema,
+  returnIdParamsSchema,
+} from '@refund/contracts/merchant';
+import type { MerchantAuthenticator } from '../merchants/merchant-keys';
+import type { MerchantRefunds } from './merchant-refunds';
+
+export interface MerchantRefundRoutesOptions {
+  merchantOf: MerchantAuthenticator;
+  refunds: MerchantRefunds;
+}
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+  422: errorBodySchema,
+};
+const security = [{ merchantKey: [] }];
+const idempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string({ error: 'Send an Idempotency-Key header with this request.' })
+    .trim()
+    .min(1, 'Send an Idempotency-Key header with this request.')
+    .max(255, 'Idempotency-Key is too long'),
+});
+
+/** The merchant's side: create refunds and report what happens to the returned items. */
+export const merchantRefundRoutes: FastifyPluginAsync<MerchantRefundRoutesOptions> = async (app, options) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { merchantOf, refunds } = options;
+
+  r.post(
+    '/merchant/refunds',
+    {
+      schema: {
+        tags: ['merchant'],
+        summary: 'Approve a refund: the customer gets a claim link by SMS and email',
+        description:
+          'Idempotent: the same Idempotency-Key with the same body answers the same refund; with a different body, 422.',
+        security,
+        headers: idempotencyHeaders,
+        body: createRefundRequestSchema,
+        response: { 200: merchantRefundSchema, 201: merchantRefundSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const merchant = await merchantOf(request);
+      const { refund, created } = await refunds.create(merchant, request.headers['idempotency-key'], request.body);
+      if (!created) reply.header('idempotent-replayed', 'true');
+      return reply.status(created ? 201 : 200).send(refund);
+    },
+  );
+
+  r.get(
+    '/merchant/refunds/:refund_uuid',
+    { schema: { tags: ['merchant'], summary: 'A refund and its returns', security, params: refundIdParamsSchema, response: { 200: merchantRefundSchema, ...errors } } },
+    async (request) => refunds.load((await merchantOf(request)).id, request.params.refund_uuid),
+  );
+
+  r.post(
+    '/merchant/refunds/:refund_uuid/returns/:return_uuid/label-scanned',
+    {
+      schema: {
+        tags: ['merchant'],
+        summary: 'The shipping label was scanned: a return awaiting pick-up becomes available',
+        security,
+        params: returnIdParamsSchema,
+        response: { 200: merchantRefundSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const merchant = await merchantOf(request);
+      return refunds.labelScanned(merchant, request.params.refund_uuid, request.params.return_uuid);
+    },
+  );
+
+  r.post(
+    '/merchant/refunds/:refund_uuid/returns/:return_uuid/fraud-check',
+    {
+      schema: {
+        tags: ['merchant'],
+        summary: 'The fraud check passed (the hold is released) or failed (the held part goes back)',
+        security,
+        params: returnIdParamsSchema,
+        body: fraudCheckRequestSchema,
+        response: { 200: merchantRefundSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const merchant = await merchantOf(request);
+      return refunds.fraudCheck(merchant, request.params.refund_uuid, request.params.return_uuid, request.body.result);
+    },
+  );
+
+  r.post(
+    '/merchant/refunds/:refund_uuid/cancel',
+    {
+      schema: {
+        tags: ['merchant'],
+        summary: 'Cancel an unclaimed refund; its link stops working',
+        security,
+        params: refundIdParamsSchema,
+        response: { 200: merchantRefundSchema, ...errors },
+      },
+    },
+    async (request) => refunds.cancel(await merchantOf(request), request.params.refund_uuid),
+  );
+
+};

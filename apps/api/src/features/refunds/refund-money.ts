@@ -1,0 +1,169 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/database';
+import { refundReturns, refunds } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import { customerAvailable, customerHeld, merchantFunding, postTransfer, type Posting } from '../ledger/ledger';
+import { recordWebhookEvent } from '../webhooks/webhook-events';
+import type { RefundRow, ReturnRow } from './refund-views';
+
+/** What a money step leaves for after its commit: webhook events to deliver. */
+export interface RefundEffects {
+  webhookEventIds: (string | null)[];
+}
+
+const isHeld = (r: ReturnRow) => r.state === 'awaiting_pickup' || r.state === 'awaiting_fraud_check';
+
+/** A fraud hold whose time is up is no longer held, whether or not its job has run yet. */
+export const holdLapsed = (r: ReturnRow, now = Date.now()) =>
+  r.state === 'awaiting_fraud_check' && r.holdExpiresAt !== null && r.holdExpiresAt.getTime() <= now;
+
+function paidOutEvent(tx: Tx, refund: RefundRow) {
+  return recordWebhookEvent(tx, {
+    merchantId: refund.merchantId,
+    type: 'refund.paid_out',
+    dedupeKey: `${refund.id}:refund.paid_out`,
+    data: { refund_uuid: refund.id, order_number: refund.orderNumber, amount_in_cents: refund.amountCents },
+  });
+}
+
+async function lockReturns(tx: Tx, refundId: string): Promise<ReturnRow[]> {
+  return tx
+    .select()
+    .from(refundReturns)
+    .where(eq(refundReturns.refundId, refundId))
+    .orderBy(asc(refundReturns.position))
+    .for('update');
+}
+
+/**
+ * Credits a claimed refund: what is available now to the customer's available balance, what
+ * waits (pick-up, fraud hold) to their held balance, all from the merchant's funding account.
+ * Runs in the caller's transaction after the claim was checked; the transfer's key makes a
+ * repeat harmless.
+ */
+export async function creditClaim(tx: Tx, refund: RefundRow, userId: string): Promise<RefundEffects> {
+  const rows = await lockReturns(tx, refund.id);
+  let available = 0;
+  let held = 0;
+  for (const r of rows) {
+    if (holdLapsed(r)) {
+      await tx.update(refundReturns).set({ state: 'available', holdCents: 0 }).where(eq(refundReturns.id, r.id));
+      available += r.amountCents;
+    } else if (r.state === 'reversed') {
+      available += r.amountCents - r.holdCents;
+    } else {
+      available += r.amountCents - r.holdCents;
+      held += isHeld(r) ? r.holdCents : 0;
+    }
+  }
+  const postings: Posting[] = [{ account: merchantFunding(refund.merchantId), amountCents: -(available + held) }];
+  if (available > 0) postings.push({ account: customerAvailable(userId), amountCents: available });
+  if (held > 0) postings.push({ account: customerHeld(userId), amountCents: held });
+  if (available + held > 0) {
+    await postTransfer(tx, { idempotencyKey: `claim:${refund.id}`, kind: 'refund_claim', refundId: refund.id, postings });
+  }
+  const events = [
+    await recordWebhookEvent(tx, {
+      merchantId: refund.merchantId,
+      type: 'refund.claimed',
+      dedupeKey: `${refund.id}:refund.claimed`,
+      data: { refund_uuid: refund.id, order_number: refund.orderNumber, amount_in_cents: refund.amountCents },
+    }),
+  ];
+  if (held === 0) events.push(await paidOutEvent(tx, refund));
+  return { webhookEventIds: events };
+}
+
+export interface ReturnStep {
+  /** When given, the refund must belong to this merchant. */
+  merchantId: string | null;
+  refundId: string;
+  returnId: string;
+}
+
+async function lockStep(tx: Tx, step: ReturnStep): Promise<{ refund: RefundRow; target: ReturnRow; rows: ReturnRow[] }> {
+  const [refund] = await tx.select().from(refunds).where(eq(refunds.id, step.refundId)).for('update');
+  if (!refund || (step.merchantId && refund.merchantId !== step.merchantId)) {
+    throw new AppError('NOT_FOUND', 'No refund with this id.');
+  }
+  const rows = await lockReturns(tx, refund.id);
+  const target = rows.find((r) => r.id === step.returnId);
+  if (!target) throw new AppError('NOT_FOUND', 'No return with this id on this refund.');
+  return { refund, target, rows };
+}
+
+async function finishIfSettled(tx: Tx, refund: RefundRow, rows: ReturnRow[], changed: ReturnRow): Promise<(string | null)[]> {
+  if (refund.status !== 'claimed') return [];
+  const stillHeld = rows.some((r) => r.id !== changed.id && isHeld(r));
+  return stillHeld ? [] : [await paidOutEvent(tx, refund)];
+}
+
+/**
+ * A label scan (awaiting pick-up), a passed fraud check, or a lapsed fraud hold makes the held
+ * part of a return available. Repeats are harmless; a step that does not fit the return's state
+ * is refused.
+ */
+export async function releaseReturn(
+  db: Db,
+  step: ReturnStep & { cause: 'label_scanned' | 'fraud_passed' | 'hold_expired' },
+): Promise<RefundEffects> {
+  return db.transaction(async (tx) => {
+    const { refund, target, rows } = await lockStep(tx, step);
+    const expected = step.cause === 'label_scanned' ? 'awaiting_pickup' : 'awaiting_fraud_check';
+    if (target.state !== expected) {
+      if (target.state === 'available') return { webhookEventIds: [] };
+      if (step.cause === 'hold_expired') return { webhookEventIds: [] };
+      throw new AppError('RETURN_STATE_CONFLICT', `This return is ${target.state.replaceAll('_', ' ')}, not ${expected.replaceAll('_', ' ')}.`);
+    }
+    if (step.cause === 'hold_expired' && !holdLapsed(target)) return { webhookEventIds: [] };
+    await tx.update(refundReturns).set({ state: 'available', holdCents: 0 }).where(eq(refundReturns.id, target.id));
+    if (refund.status === 'claimed' && refund.claimedByUserId && target.holdCents > 0) {
+      await postTransfer(tx, {
+        idempotencyKey: `release:${target.id}`,
+        kind: `hold_release_${step.cause}`,
+        refundId: refund.id,
+        returnId: target.id,
+        postings: [
+          { account: customerHeld(refund.claimedByUserId), amountCents: -target.holdCents },
+          { account: customerAvailable(refund.claimedByUserId), amountCents: target.holdCents },
+        ],
+      });
+    }
+    return { webhookEventIds: await finishIfSettled(tx, refund, rows, target) };
+  });
+}
+
+/** A failed fraud check gives the held part of the return back to the merchant. */
+export async function reverseReturn(db: Db, step: ReturnStep): Promise<RefundEffects> {
+  return db.transaction(async (tx) => {
+    const { refund, target, rows } = await lockStep(tx, step);
+    if (target.state === 'reversed') return { webhookEventIds: [] };
+    if (target.state !== 'awaiting_fraud_check' || holdLapsed(target)) {
+      throw new AppError('RETURN_STATE_CONFLICT', `This return is not awaiting a fraud check.`);
+    }
+    // The held amount stays on the row as the reversed part; the state says which it is.
+    await tx.update(refundReturns).set({ state: 'reversed' }).where(eq(refundReturns.id, target.id));
+    if (refund.status === 'claimed' && refund.claimedByUserId && target.holdCents > 0) {
+      await postTransfer(tx, {
+        idempotencyKey: `reverse:${target.id}`,
+        kind: 'fraud_reversal',
+        refundId: refund.id,
+        returnId: target.id,
+        postings: [
+          { account: customerHeld(refund.claimedByUserId), amountCents: -target.holdCents },
+          { account: merchantFunding(refund.merchantId), amountCents: target.holdCents },
+        ],
+      });
+    }
+    return { webhookEventIds: await finishIfSettled(tx, refund, rows, target) };
+  });
+}
+
+/** Returns of a claimed refund whose fraud hold has a time limit, for the release jobs. */
+export async function timedHolds(db: Db, refundId: string): Promise<{ id: string; at: Date }[]> {
+  const rows = await db
+    .select({ id: refundReturns.id, at: refundReturns.holdExpiresAt, state: refundReturns.state })
+    .from(refundReturns)
+    .where(and(eq(refundReturns.refundId, refundId), eq(refundReturns.state, 'awaiting_fraud_check')));
+  return rows.flatMap((r) => (r.at ? [{ id: r.id, at: r.at }] : []));
+}

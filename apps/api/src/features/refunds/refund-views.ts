@@ -1,0 +1,81 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { MerchantRefund } from '@refund/contracts/merchant';
+import type { Refund } from '@refund/contracts/refunds';
+import type { Queryable } from '../../db/database';
+import { merchants, refundReturns, refunds } from '../../db/schema';
+
+export type RefundRow = typeof refunds.$inferSelect;
+export type ReturnRow = typeof refundReturns.$inferSelect;
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+export async function returnsOf(db: Queryable, refundIds: string[]): Promise<Map<string, ReturnRow[]>> {
+  const byRefund = new Map<string, ReturnRow[]>();
+  if (refundIds.length === 0) return byRefund;
+  const rows = await db
+    .select()
+    .from(refundReturns)
+    .where(inArray(refundReturns.refundId, refundIds))
+    .orderBy(asc(refundReturns.refundId), asc(refundReturns.position));
+  for (const row of rows) byRefund.set(row.refundId, [...(byRefund.get(row.refundId) ?? []), row]);
+  return byRefund;
+}
+
+const returnView = (r: ReturnRow) => ({
+  return_uuid: r.id,
+  amount_in_cents: r.amountCents,
+  description: r.description,
+  state: r.state,
+  hold_amount_in_cents: r.holdCents,
+  hold_expires_at: iso(r.holdExpiresAt),
+});
+
+export const claimUrl = (publicUrl: string, refundId: string) => `${publicUrl.replace(/\/$/, '')}/claim/${refundId}`;
+
+/** What a merchant sees of its refund: an allow-list of fields, never internal columns. */
+export function merchantRefundView(refund: RefundRow, rows: ReturnRow[], publicUrl: string): MerchantRefund {
+  return {
+    refund_uuid: refund.id,
+    claim_url: claimUrl(publicUrl, refund.id),
+    status: refund.status,
+    order_number: refund.orderNumber,
+    description: refund.description,
+    file_id: refund.fileId,
+    amount_in_cents: refund.amountCents,
+    customer: {
+      first_name: refund.customerFirstName,
+      last_name: refund.customerLastName,
+      email: refund.customerEmail,
+      phone_number: refund.customerPhone,
+    },
+    returns: rows.map(returnView),
+    splash_file_key: refund.splashFileKey,
+    logo_file_key: refund.logoFileKey,
+    expires_at: refund.expiresAt.toISOString(),
+    claimed_at: iso(refund.claimedAt),
+    created_at: refund.createdAt.toISOString(),
+  };
+}
+
+/** What the customer who claimed a refund sees of it. */
+export function customerRefundView(refund: RefundRow, merchantName: string, rows: ReturnRow[]): Refund {
+  return {
+    refund_uuid: refund.id,
+    merchant_name: merchantName,
+    order_number: refund.orderNumber,
+    file_id: refund.fileId,
+    description: refund.description,
+    amount_in_cents: refund.amountCents,
+    status: refund.status,
+    claimed_at: iso(refund.claimedAt),
+    returns: rows.map((r) => {
+      const { return_uuid, amount_in_cents, description, state, hold_amount_in_cents, hold_expires_at } = returnView(r);
+      return { return_uuid, amount_in_cents, description, state, hold_amount_in_cents, hold_expires_at };
+    }),
+  };
+}
+
+export async function merchantNameOf(db: Queryable, merchantId: string): Promise<string> {
+  const [row] = await db.select({ name: merchants.name }).from(merchants).where(eq(merchants.id, merchantId));
+  return row?.name ?? '';
+}
