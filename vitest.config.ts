@@ -24,6 +24,7 @@ export default defineConfig({
           name: 'api-integration',
           root: './apps/api',
           include: ['test/**/*.test.ts'],
+          globalSetup: ['./test/global-setup.ts'],
           setupFiles: ['./test/fail-on-console.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

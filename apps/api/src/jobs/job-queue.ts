@@ -17,6 +17,8 @@ export interface Job<T> {
 }
 
 export interface QueueOptions {
+  /** Jobs of this queue worked at the same time. */
+  concurrency?: number;
   retryLimit?: number;
   /** Seconds before the first retry; doubled each time with retryBackoff. */
   retryDelay?: number;
@@ -68,16 +70,20 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
 
   const queue: JobQueue = {
     async work<T extends object>(name: string, queueOptions: QueueOptions, handler: (job: Job<T>) => Promise<void>) {
-      await boss.createQueue(name, { name, retryLimit: 5, retryDelay: 2, retryBackoff: true, ...queueOptions });
-      await boss.work<T>(
-        name,
-        { pollingIntervalSeconds: options.pollSeconds, includeMetadata: true },
-        async (jobs) => {
-          for (const job of jobs) {
-            await handler({ id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit });
-          }
-        },
-      );
+      const { concurrency = 1, ...retry } = queueOptions;
+      await boss.createQueue(name, { name, retryLimit: 5, retryDelay: 2, retryBackoff: true, ...retry });
+      // Each worker takes one job at a time, so one failing job never fails its neighbours.
+      for (let i = 0; i < concurrency; i += 1) {
+        await boss.work<T>(
+          name,
+          { pollingIntervalSeconds: options.pollSeconds, includeMetadata: true },
+          async (jobs) => {
+            for (const job of jobs) {
+              await handler({ id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit });
+            }
+          },
+        );
+      }
     },
     async send(name, data, sendOptions = {}) {
       await boss.send(name, data, {
@@ -93,7 +99,7 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     },
   };
 
-  await queue.work<{ sealed: string }>(SEND_MESSAGE, { retryLimit: 5 }, async (job) => {
+  await queue.work<{ sealed: string }>(SEND_MESSAGE, { retryLimit: 5, concurrency: 3 }, async (job) => {
     const message = box.open<OutboundMessage>(job.data.sealed);
     if (message.channel === 'sms') await options.sms.send({ to: message.to, body: message.body });
     else await options.email.send(message);

@@ -29,12 +29,15 @@ export function signUpForm(overrides: Record<string, unknown> = {}) {
 
 export const digits = (phone: string) => phone.replace(/\D/g, '');
 
-/** Waits for the newest sandbox SMS to this number that is not one of `seen`, and reads its code. */
-export async function readCode(app: FastifyInstance, phone: string, seen: string[] = []): Promise<string> {
+/** Waits for the newest sandbox message to this number or email, other than `seen`, and reads its code. */
+export async function readCode(app: FastifyInstance, to: string, seen: string[] = []): Promise<string> {
   const deadline = Date.now() + 10_000;
+  const recipient = to.includes('@') ? encodeURIComponent(to) : digits(to);
   while (Date.now() < deadline) {
-    const response = await call(app, 'GET', `/v1/sandbox/messages?to=${digits(phone)}`);
-    const newest = (response.json() as { data: { body: string }[] }).data[0];
+    const response = await call(app, 'GET', `/v1/sandbox/messages?to=${recipient}`);
+    const newest = (response.json() as { data: { body: string }[] }).data.find((m) =>
+      m.body.includes('verification code'),
+    );
     const code = newest ? /\b(\d{6})\b/.exec(newest.body)?.[1] : undefined;
     if (code && !seen.includes(code)) return code;
     await new Promise((resolve) => setTimeout(resolve, 100));
