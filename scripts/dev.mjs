@@ -4,7 +4,11 @@ import { spawn } from 'node:child_process';
 const children = [
   spawn('npm', ['run', 'dev', '-w', '@refund/api'], {
     stdio: 'inherit',
-    env: { ...process.env, PORT: process.env.API_PORT ?? '3001', PUBLIC_URL: 'http://localhost:5173' },
+    env: {
+      ...process.env,
+      PORT: process.env.API_PORT ?? '3001',
+      PUBLIC_URL: 'http://localhost:5173',
+    },
   }),
   spawn('npm', ['run', 'dev', '-w', '@refund/web'], { stdio: 'inherit', env: process.env }),
 ];

@@ -19,7 +19,11 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const autocannonBin = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 
 /** Load comes from a separate process, so the server under test has its own core. */
-async function autocannon(url: string, headers: Record<string, string>, seconds: number): Promise<Result> {
+async function autocannon(
+  url: string,
+  headers: Record<string, string>,
+  seconds: number,
+): Promise<Result> {
   const args = [autocannonBin, '-j', '-c', String(CONNECTIONS), '-d', String(seconds)];
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
   args.push(url);
@@ -54,7 +58,10 @@ async function bareRate(): Promise<number> {
 async function profileRate(): Promise<{ rate: number; engine: string }> {
   const config = loadConfig({
     ...process.env,
-    NODE_ENV: 'production' === process.env.NODE_ENV ? 'development' : (process.env.NODE_ENV ?? 'development'),
+    NODE_ENV:
+      'production' === process.env.NODE_ENV
+        ? 'development'
+        : (process.env.NODE_ENV ?? 'development'),
     DATA_DIR: process.env.BENCH_DATA_DIR ?? 'memory://',
     LOG_LEVEL: 'silent',
     SEED_DEMO_DATA: 'false',
@@ -64,7 +71,10 @@ async function profileRate(): Promise<{ rate: number; engine: string }> {
   const address = await server.app.listen({ host: '127.0.0.1', port: 0 });
   try {
     const token = await signUp(address);
-    return { rate: await measure(`${address}/v1/users/profile`, { authorization: `Bearer ${token}` }), engine: server.database.engine };
+    return {
+      rate: await measure(`${address}/v1/users/profile`, { authorization: `Bearer ${token}` }),
+      engine: server.database.engine,
+    };
   } finally {
     await server.close();
   }
@@ -73,7 +83,11 @@ async function profileRate(): Promise<{ rate: number; engine: string }> {
 async function signUp(address: string): Promise<string> {
   const phone = `2${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
   const post = (path: string, body: unknown) =>
-    fetch(`${address}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${address}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   const started = await post('/v1/users/signup', {
     first_name: 'Bench',
     last_name: 'Mark',
@@ -85,10 +99,14 @@ async function signUp(address: string): Promise<string> {
   });
   const { attempt_id } = (await started.json()) as { attempt_id: string };
   for (let i = 0; i < 100; i += 1) {
-    const inbox = (await (await fetch(`${address}/v1/sandbox/messages?to=${phone}`)).json()) as { data: { body: string }[] };
+    const inbox = (await (await fetch(`${address}/v1/sandbox/messages?to=${phone}`)).json()) as {
+      data: { body: string }[];
+    };
     const code = inbox.data[0] && /\b(\d{6})\b/.exec(inbox.data[0].body)?.[1];
     if (code) {
-      const verified = (await (await post('/v1/users/verify', { attempt_id, code })).json()) as { access_token: string };
+      const verified = (await (await post('/v1/users/verify', { attempt_id, code })).json()) as {
+        access_token: string;
+      };
       return verified.access_token;
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -101,4 +119,6 @@ const profile = await profileRate();
 const ratio = profile.rate / bare;
 console.log(`bare Fastify hello-world:            ${bare.toFixed(0)} req/s`);
 console.log(`GET /v1/users/profile (${profile.engine}): ${profile.rate.toFixed(0)} req/s`);
-console.log(`ratio: ${(ratio * 100).toFixed(1)}% of bare (target: at least 50%) ${ratio >= 0.5 ? 'MET' : 'NOT MET'}`);
+console.log(
+  `ratio: ${(ratio * 100).toFixed(1)}% of bare (target: at least 50%) ${ratio >= 0.5 ? 'MET' : 'NOT MET'}`,
+);

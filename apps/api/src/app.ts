@@ -87,7 +87,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie);
   await app.register(swagger, {
     openapi: {
-      info: { title: `${config.BRAND_NAME} API`, version: '1.0.0', description: 'Refunds as a Service: customer API' },
+      info: {
+        title: `${config.BRAND_NAME} API`,
+        version: '1.0.0',
+        description: 'Refunds as a Service: customer API',
+      },
       servers: [{ url: '/' }],
       components: {
         securitySchemes: {
@@ -131,7 +135,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     otp,
     onEmailVerified: (userId) => profiles.invalidate(userId),
   });
-  const merchantRefunds = createMerchantRefunds({ db, jobs: deps.jobs, publicUrl: config.PUBLIC_URL });
+  const merchantRefunds = createMerchantRefunds({
+    db,
+    jobs: deps.jobs,
+    publicUrl: config.PUBLIC_URL,
+  });
   const merchantOf = createMerchantAuthenticator(db);
   const systemOptions = {
     db,
@@ -210,6 +218,9 @@ function webAppFallback(app: FastifyInstance, dir: string) {
     const pathname = request.url.split('?')[0] ?? '';
     const isApi = pathname === '/v1' || pathname.startsWith('/v1/');
     if (request.method !== 'GET' || isApi || path.extname(pathname) !== '') return undefined;
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(indexHtml);
   };
 }

@@ -16,7 +16,9 @@ const envSchema = z
     DATABASE_URL: z.string().optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     REDIS_URL: z.string().optional(),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
     BRAND_NAME: z.string().min(1).default('Refund Wallet'),
     /** Secret that signs access tokens; required in production. */
     JWT_SECRET: z.string().min(32).optional(),
@@ -33,7 +35,12 @@ const envSchema = z
     DISABLED_REDEMPTION_METHODS: z
       .string()
       .default('')
-      .transform((value) => value.split(',').map((m) => m.trim()).filter(Boolean))
+      .transform((value) =>
+        value
+          .split(',')
+          .map((m) => m.trim())
+          .filter(Boolean),
+      )
       .pipe(z.array(z.enum(redemptionModes))),
     JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
 
@@ -66,10 +73,22 @@ const envSchema = z
       need('OTP_SECRET', 'in production');
       need('PUBLIC_URL', 'in production');
       if (env.SANDBOX) {
-        ctx.addIssue({ code: 'custom', path: ['SANDBOX'], message: 'the sandbox cannot run in production' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['SANDBOX'],
+          message: 'the sandbox cannot run in production',
+        });
       }
-      if (env.SMS_PROVIDER === 'sandbox' || env.EMAIL_PROVIDER === 'sandbox' || env.BOT_PROVIDER === 'sandbox') {
-        ctx.addIssue({ code: 'custom', path: ['SMS_PROVIDER'], message: 'sandbox providers cannot run in production' });
+      if (
+        env.SMS_PROVIDER === 'sandbox' ||
+        env.EMAIL_PROVIDER === 'sandbox' ||
+        env.BOT_PROVIDER === 'sandbox'
+      ) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['SMS_PROVIDER'],
+          message: 'sandbox providers cannot run in production',
+        });
       }
     }
     if (env.SMS_PROVIDER === 'twilio') {
@@ -102,7 +121,9 @@ export class ConfigError extends Error {}
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    const problems = parsed.error.issues.map(
+      (i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`,
+    );
     throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   }
   const env = parsed.data;

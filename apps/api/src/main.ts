@@ -16,7 +16,8 @@ async function main(): Promise<void> {
   }
   // npm runs workspace scripts inside the workspace; a relative data folder means the caller's.
   const base = process.env.INIT_CWD ?? process.cwd();
-  if (!config.DATA_DIR.includes('://')) config = { ...config, DATA_DIR: path.resolve(base, config.DATA_DIR) };
+  if (!config.DATA_DIR.includes('://'))
+    config = { ...config, DATA_DIR: path.resolve(base, config.DATA_DIR) };
   const logger = createLogger(config.LOG_LEVEL);
   const server = await createServer(config, logger);
   await server.app.listen({ host: config.HOST, port: config.PORT });

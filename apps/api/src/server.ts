@@ -22,7 +22,10 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const defaultWebDistDir = path.resolve(here, '../../web/dist');
 
 /** Opens storage, starts the job workers and builds the HTTP app: everything but listening. */
-export async function createServer(config: Config, logger: FastifyBaseLogger): Promise<RunningServer> {
+export async function createServer(
+  config: Config,
+  logger: FastifyBaseLogger,
+): Promise<RunningServer> {
   const database = await openDatabase({
     url: config.DATABASE_URL,
     dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR,
@@ -45,7 +48,12 @@ export async function createServer(config: Config, logger: FastifyBaseLogger): P
     allowPrivateUrls: config.SANDBOX,
   });
   if (config.SEED_DEMO_DATA) {
-    await seedDemoData({ db: database.db, jobs, publicUrl: config.PUBLIC_URL, sandbox: config.SANDBOX });
+    await seedDemoData({
+      db: database.db,
+      jobs,
+      publicUrl: config.PUBLIC_URL,
+      sandbox: config.SANDBOX,
+    });
   }
   let shuttingDown = false;
   const app = await buildApp({

@@ -10,7 +10,12 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const bodyRoutes = ['/v1/users/signup', '/v1/users/signin', '/v1/users/verify', '/v1/users/resend-code'];
+const bodyRoutes = [
+  '/v1/users/signup',
+  '/v1/users/signin',
+  '/v1/users/verify',
+  '/v1/users/resend-code',
+];
 
 async function rowCounts() {
   const [u] = await server.database.db.select({ n: count() }).from(users);
@@ -18,7 +23,11 @@ async function rowCounts() {
   return { users: u?.n, attempts: a?.n };
 }
 
-function expectErrorShape(response: { statusCode: number; json: () => unknown }, status: number, name: string) {
+function expectErrorShape(
+  response: { statusCode: number; json: () => unknown },
+  status: number,
+  name: string,
+) {
   expect(response.statusCode).toBe(status);
   const body = response.json() as Record<string, unknown>;
   expect(Object.keys(body).sort()).toEqual(['code', 'code_description', 'message']);
@@ -40,7 +49,12 @@ describe('bad input', () => {
   });
 
   it.each(bodyRoutes)('%s: an empty body is a 400', async (url) => {
-    const response = await server.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: '' });
+    const response = await server.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().code).toBeGreaterThan(1000);
   });
@@ -60,13 +74,21 @@ describe('bad input', () => {
 
   it.each(bodyRoutes)('%s: a JSON array or string instead of an object is a 400', async (url) => {
     for (const payload of ['[]', '"text"', 'null', '42']) {
-      const response = await server.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload });
+      const response = await server.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
       expect(response.statusCode).toBe(400);
     }
   });
 
   it.each(bodyRoutes)('%s: an oversized body is a 413', async (url) => {
-    const response = await call(server.app, 'POST', url, { ...signUpForm(), first_name: 'a'.repeat(200_000) });
+    const response = await call(server.app, 'POST', url, {
+      ...signUpForm(),
+      first_name: 'a'.repeat(200_000),
+    });
     expectErrorShape(response, 413, 'PAYLOAD_TOO_LARGE');
   });
 
@@ -81,7 +103,12 @@ describe('bad input', () => {
   });
 
   it('a too-long field is a 400, not a crash', async () => {
-    const response = await call(server.app, 'POST', '/v1/users/signup', signUpForm({ email: `${'a'.repeat(300)}@example.com` }));
+    const response = await call(
+      server.app,
+      'POST',
+      '/v1/users/signup',
+      signUpForm({ email: `${'a'.repeat(300)}@example.com` }),
+    );
     expectErrorShape(response, 400, 'VALIDATION_FAILED');
   });
 
@@ -99,7 +126,11 @@ describe('bad input', () => {
     ['neither a phone nor an email', '?to=hello'],
     ['a limit out of range', '?to=2025550143&limit=5000'],
   ])('sandbox messages with %s "to" is a 400', async (_case, query) => {
-    expectErrorShape(await call(server.app, 'GET', `/v1/sandbox/messages${query}`), 400, 'VALIDATION_FAILED');
+    expectErrorShape(
+      await call(server.app, 'GET', `/v1/sandbox/messages${query}`),
+      400,
+      'VALIDATION_FAILED',
+    );
   });
 
   it('authenticated routes answer 401 in the error shape without a token', async () => {
@@ -113,7 +144,11 @@ describe('sandbox switched off', () => {
   it('keeps the inbox closed', async () => {
     const closed = await startTestServer({ SANDBOX: 'false' });
     try {
-      expectErrorShape(await call(closed.app, 'GET', '/v1/sandbox/messages?to=2025550143'), 404, 'SANDBOX_DISABLED');
+      expectErrorShape(
+        await call(closed.app, 'GET', '/v1/sandbox/messages?to=2025550143'),
+        404,
+        'SANDBOX_DISABLED',
+      );
       expectErrorShape(await call(closed.app, 'GET', '/v1/sandbox/inbox'), 404, 'SANDBOX_DISABLED');
     } finally {
       await closed.close();

@@ -25,14 +25,18 @@ afterEach(() => expectLedgerBalanced(server.database.db));
 afterAll(() => server.close());
 
 const next = (id: string) => call(server.app, 'GET', `/v1/customers/claim-refund/next/${id}`);
-const claim = (id: string, token: string) => call(server.app, 'POST', '/v1/customers/claim-refund', { refund_uuid: id }, { token });
+const claim = (id: string, token: string) =>
+  call(server.app, 'POST', '/v1/customers/claim-refund', { refund_uuid: id }, { token });
 const merchantCall = (path: string, body?: unknown) =>
   call(server.app, 'POST', `/v1/merchant/refunds/${path}`, body, { token: merchant.apiKey });
 
 /** A customer with an account whose phone the merchant has; returns their signed-in token. */
 async function existingCustomer() {
   const person = await signUpNewPerson(server.app);
-  return { ...person, customer: refundCustomer({ phone_number: person.phone, email: person.email }) };
+  return {
+    ...person,
+    customer: refundCustomer({ phone_number: person.phone, email: person.email }),
+  };
 }
 
 describe('the claim page and next step', () => {
@@ -41,7 +45,11 @@ describe('the claim page and next step', () => {
     const refund = await createRefund(server.app, merchant, refundBody(customer));
     const page = await call(server.app, 'GET', `/v1/customers/claim-refund/${refund.refund_uuid}`);
     expect(page.statusCode).toBe(200);
-    expect(page.json()).toMatchObject({ refund_uuid: refund.refund_uuid, amount_in_cents: 4599, customer_first_name: 'Casey' });
+    expect(page.json()).toMatchObject({
+      refund_uuid: refund.refund_uuid,
+      amount_in_cents: 4599,
+      customer_first_name: 'Casey',
+    });
     expect(JSON.stringify(page.json())).not.toContain(customer.email);
     expect(JSON.stringify(page.json())).not.toContain(customer.phone_number);
   });
@@ -69,12 +77,20 @@ describe('the claim page and next step', () => {
   it('ADD_PHONE_NUMBER when the merchant gave no phone and there is no account', async () => {
     const customer = refundCustomer({ phone_number: null });
     const refund = await createRefund(server.app, merchant, refundBody(customer));
-    expect((await next(refund.refund_uuid)).json()).toEqual({ goto: 'ADD_PHONE_NUMBER', phone_number: null, email: customer.email });
+    expect((await next(refund.refund_uuid)).json()).toEqual({
+      goto: 'ADD_PHONE_NUMBER',
+      phone_number: null,
+      email: customer.email,
+    });
   });
 
   it('VERIFY_EMAIL when only an unverified email matches an account', async () => {
     const person = await signUpNewPerson(server.app);
-    const refund = await createRefund(server.app, merchant, refundBody(refundCustomer({ phone_number: null, email: person.email })));
+    const refund = await createRefund(
+      server.app,
+      merchant,
+      refundBody(refundCustomer({ phone_number: null, email: person.email })),
+    );
     const step = (await next(refund.refund_uuid)).json();
     expect(step).toEqual({ goto: 'VERIFY_EMAIL', phone_number: null, email: `p***@example.com` });
   });
@@ -83,10 +99,17 @@ describe('the claim page and next step', () => {
     const person = await existingCustomer();
     const refund = await createRefund(server.app, merchant, refundBody(person.customer));
     await claim(refund.refund_uuid, person.accessToken);
-    expect((await next(refund.refund_uuid)).json()).toEqual({ goto: 'CLAIM_SUCCESS', phone_number: null, email: null });
+    expect((await next(refund.refund_uuid)).json()).toEqual({
+      goto: 'CLAIM_SUCCESS',
+      phone_number: null,
+      email: null,
+    });
 
     const expired = await createRefund(server.app, merchant, refundBody(refundCustomer()));
-    await server.database.db.update(refunds).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(refunds.id, expired.refund_uuid));
+    await server.database.db
+      .update(refunds)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(refunds.id, expired.refund_uuid));
     const bodies = [];
     for (const id of [crypto.randomUUID(), expired.refund_uuid]) {
       const response = await next(id);
@@ -103,14 +126,25 @@ describe('claiming', () => {
     const person = await existingCustomer();
     const refund = await createRefund(server.app, merchant, refundBody(person.customer));
     const seen = [await readCode(server.app, person.phone)];
-    const { accessToken } = await verifyForClaim(server.app, refund.refund_uuid, 'mobile', person.phone, 'REFUND_CLAIM', seen);
+    const { accessToken } = await verifyForClaim(
+      server.app,
+      refund.refund_uuid,
+      'mobile',
+      person.phone,
+      'REFUND_CLAIM',
+      seen,
+    );
     const claimed = await claim(refund.refund_uuid, accessToken);
     expect(claimed.statusCode).toBe(200);
     expect(claimed.json()).toEqual({
       refund_uuid: refund.refund_uuid,
       returns: [{ return_uuid: refund.returns[0]?.return_uuid, amountInCents: 4599 }],
     });
-    expect(await balanceOf(server.app, accessToken)).toEqual({ available_in_cents: 4599, pending_in_cents: 0, total_in_cents: 4599 });
+    expect(await balanceOf(server.app, accessToken)).toEqual({
+      available_in_cents: 4599,
+      pending_in_cents: 0,
+      total_in_cents: 4599,
+    });
     const again = await claim(refund.refund_uuid, accessToken);
     expect(again.json()).toEqual(claimed.json());
     expect((await balanceOf(server.app, accessToken)).available_in_cents).toBe(4599);
@@ -118,13 +152,32 @@ describe('claiming', () => {
 
   it('20 concurrent claims of one refund credit it exactly once', async () => {
     const person = await existingCustomer();
-    const refund = await createRefund(server.app, merchant, refundBody(person.customer, { returns: [{ amount_in_cents: 12345, description: 'Tent' }] }));
-    const responses = await Promise.all(Array.from({ length: 20 }, () => claim(refund.refund_uuid, person.accessToken)));
+    const refund = await createRefund(
+      server.app,
+      merchant,
+      refundBody(person.customer, { returns: [{ amount_in_cents: 12345, description: 'Tent' }] }),
+    );
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => claim(refund.refund_uuid, person.accessToken)),
+    );
     expect(responses.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
     expect(new Set(responses.map((r) => r.body)).size).toBe(1);
-    expect(await balanceOf(server.app, person.accessToken)).toEqual({ available_in_cents: 12345, pending_in_cents: 0, total_in_cents: 12345 });
-    const events = await server.database.db.select().from(webhookEvents).where(eq(webhookEvents.merchantId, merchant.id));
-    expect(events.filter((e) => e.type === 'refund.claimed' && (e.payload as { data: { refund_uuid: string } }).data.refund_uuid === refund.refund_uuid)).toHaveLength(1);
+    expect(await balanceOf(server.app, person.accessToken)).toEqual({
+      available_in_cents: 12345,
+      pending_in_cents: 0,
+      total_in_cents: 12345,
+    });
+    const events = await server.database.db
+      .select()
+      .from(webhookEvents)
+      .where(eq(webhookEvents.merchantId, merchant.id));
+    expect(
+      events.filter(
+        (e) =>
+          e.type === 'refund.claimed' &&
+          (e.payload as { data: { refund_uuid: string } }).data.refund_uuid === refund.refund_uuid,
+      ),
+    ).toHaveLength(1);
   });
 
   it('someone else cannot claim it, and learns nothing', async () => {
@@ -139,13 +192,17 @@ describe('claiming', () => {
     const late = await claim(refund.refund_uuid, stranger.accessToken);
     expect(late.statusCode).toBe(404);
     expect(late.json().code_description).toBe('REFUND_NOT_CLAIMABLE');
-    const detail = await call(server.app, 'GET', `/v1/refunds/${refund.refund_uuid}`, undefined, { token: stranger.accessToken });
+    const detail = await call(server.app, 'GET', `/v1/refunds/${refund.refund_uuid}`, undefined, {
+      token: stranger.accessToken,
+    });
     expect(detail.statusCode).toBe(404);
   });
 
   it('the link alone moves no money: claiming needs a signed-in customer', async () => {
     const refund = await createRefund(server.app, merchant, refundBody(refundCustomer()));
-    const response = await call(server.app, 'POST', '/v1/customers/claim-refund', { refund_uuid: refund.refund_uuid });
+    const response = await call(server.app, 'POST', '/v1/customers/claim-refund', {
+      refund_uuid: refund.refund_uuid,
+    });
     expect(response.statusCode).toBe(401);
   });
 
@@ -153,8 +210,18 @@ describe('claiming', () => {
     const person = await existingCustomer();
     const refund = await createRefund(server.app, merchant, refundBody(person.customer));
     const seen = [await readCode(server.app, person.phone)];
-    const { code, attemptId } = await verifyForClaim(server.app, refund.refund_uuid, 'mobile', person.phone, 'REFUND_CLAIM', seen);
-    const replay = await call(server.app, 'POST', '/v1/customers/claim-refund/verify', { attempt_id: attemptId, code });
+    const { code, attemptId } = await verifyForClaim(
+      server.app,
+      refund.refund_uuid,
+      'mobile',
+      person.phone,
+      'REFUND_CLAIM',
+      seen,
+    );
+    const replay = await call(server.app, 'POST', '/v1/customers/claim-refund/verify', {
+      attempt_id: attemptId,
+      code,
+    });
     expect(replay.statusCode).toBe(400);
     expect(replay.json().code_description).toBe('OTP_EXPIRED');
   });
@@ -177,9 +244,21 @@ describe('claiming', () => {
 
   it('verifying by email proves the email, which then allows the claim', async () => {
     const person = await signUpNewPerson(server.app);
-    const refund = await createRefund(server.app, merchant, refundBody(refundCustomer({ phone_number: null, email: person.email })));
-    const { accessToken } = await verifyForClaim(server.app, refund.refund_uuid, 'email', person.email, 'VERIFY_EMAIL');
-    const profile = await call(server.app, 'GET', '/v1/users/profile', undefined, { token: accessToken });
+    const refund = await createRefund(
+      server.app,
+      merchant,
+      refundBody(refundCustomer({ phone_number: null, email: person.email })),
+    );
+    const { accessToken } = await verifyForClaim(
+      server.app,
+      refund.refund_uuid,
+      'email',
+      person.email,
+      'VERIFY_EMAIL',
+    );
+    const profile = await call(server.app, 'GET', '/v1/users/profile', undefined, {
+      token: accessToken,
+    });
     expect(profile.json().email_verified).toBe(true);
     expect((await claim(refund.refund_uuid, accessToken)).statusCode).toBe(200);
     expect((await balanceOf(server.app, accessToken)).available_in_cents).toBe(4599);
@@ -188,11 +267,21 @@ describe('claiming', () => {
   it('choosing the original payment method moves nothing and closes the link', async () => {
     const person = await existingCustomer();
     const refund = await createRefund(server.app, merchant, refundBody(person.customer));
-    const chosen = await call(server.app, 'POST', `/v1/customers/claim-refund/${refund.refund_uuid}/original-method`);
+    const chosen = await call(
+      server.app,
+      'POST',
+      `/v1/customers/claim-refund/${refund.refund_uuid}/original-method`,
+    );
     expect(chosen.json()).toEqual({ refund_uuid: refund.refund_uuid, status: 'original_method' });
     expect((await claim(refund.refund_uuid, person.accessToken)).statusCode).toBe(404);
     expect(await balanceOf(server.app, person.accessToken)).toMatchObject({ total_in_cents: 0 });
-    const merchantView = await call(server.app, 'GET', `/v1/merchant/refunds/${refund.refund_uuid}`, undefined, { token: merchant.apiKey });
+    const merchantView = await call(
+      server.app,
+      'GET',
+      `/v1/merchant/refunds/${refund.refund_uuid}`,
+      undefined,
+      { token: merchant.apiKey },
+    );
     expect(merchantView.json().status).toBe('original_method');
   });
 });
@@ -200,7 +289,11 @@ describe('claiming', () => {
 describe('money that waits', () => {
   async function claimedWith(returns: unknown[]) {
     const person = await existingCustomer();
-    const refund = await createRefund(server.app, merchant, refundBody(person.customer, { returns }));
+    const refund = await createRefund(
+      server.app,
+      merchant,
+      refundBody(person.customer, { returns }),
+    );
     expect((await claim(refund.refund_uuid, person.accessToken)).statusCode).toBe(200);
     return { person, refund };
   }
@@ -210,43 +303,100 @@ describe('money that waits', () => {
       { amount_in_cents: 3000, description: 'Jacket', state: 'awaiting_pickup' },
       { amount_in_cents: 1000, description: 'Hat' },
     ]);
-    expect(await balanceOf(server.app, person.accessToken)).toEqual({ available_in_cents: 1000, pending_in_cents: 3000, total_in_cents: 4000 });
-    const scanned = await merchantCall(`${refund.refund_uuid}/returns/${refund.returns[0]?.return_uuid}/label-scanned`);
+    expect(await balanceOf(server.app, person.accessToken)).toEqual({
+      available_in_cents: 1000,
+      pending_in_cents: 3000,
+      total_in_cents: 4000,
+    });
+    const scanned = await merchantCall(
+      `${refund.refund_uuid}/returns/${refund.returns[0]?.return_uuid}/label-scanned`,
+    );
     expect(scanned.statusCode).toBe(200);
-    expect(scanned.json().returns[0]).toMatchObject({ state: 'available', hold_amount_in_cents: 0 });
-    expect(await balanceOf(server.app, person.accessToken)).toEqual({ available_in_cents: 4000, pending_in_cents: 0, total_in_cents: 4000 });
-    const twice = await merchantCall(`${refund.refund_uuid}/returns/${refund.returns[0]?.return_uuid}/label-scanned`);
+    expect(scanned.json().returns[0]).toMatchObject({
+      state: 'available',
+      hold_amount_in_cents: 0,
+    });
+    expect(await balanceOf(server.app, person.accessToken)).toEqual({
+      available_in_cents: 4000,
+      pending_in_cents: 0,
+      total_in_cents: 4000,
+    });
+    const twice = await merchantCall(
+      `${refund.refund_uuid}/returns/${refund.returns[0]?.return_uuid}/label-scanned`,
+    );
     expect(twice.statusCode).toBe(200);
     expect((await balanceOf(server.app, person.accessToken)).available_in_cents).toBe(4000);
-    const wrongStep = await merchantCall(`${refund.refund_uuid}/returns/${refund.returns[1]?.return_uuid}/fraud-check`, { result: 'failed' });
+    const wrongStep = await merchantCall(
+      `${refund.refund_uuid}/returns/${refund.returns[1]?.return_uuid}/fraud-check`,
+      { result: 'failed' },
+    );
     expect(wrongStep.statusCode).toBe(409);
   });
 
   it('a fraud hold holds a small part; a passed check releases it', async () => {
     const { person, refund } = await claimedWith([
-      { amount_in_cents: 10000, description: 'Bike helmet', state: 'awaiting_fraud_check', fraud_hold_amount_in_cents: 1500, fraud_hold_expires_at: new Date(Date.now() + 86_400_000).toISOString() },
+      {
+        amount_in_cents: 10000,
+        description: 'Bike helmet',
+        state: 'awaiting_fraud_check',
+        fraud_hold_amount_in_cents: 1500,
+        fraud_hold_expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+      },
     ]);
-    expect(await balanceOf(server.app, person.accessToken)).toEqual({ available_in_cents: 8500, pending_in_cents: 1500, total_in_cents: 10000 });
-    await merchantCall(`${refund.refund_uuid}/returns/${refund.returns[0]?.return_uuid}/fraud-check`, { result: 'passed' });
-    expect(await balanceOf(server.app, person.accessToken)).toEqual({ available_in_cents: 10000, pending_in_cents: 0, total_in_cents: 10000 });
+    expect(await balanceOf(server.app, person.accessToken)).toEqual({
+      available_in_cents: 8500,
+      pending_in_cents: 1500,
+      total_in_cents: 10000,
+    });
+    await merchantCall(
+      `${refund.refund_uuid}/returns/${refund.returns[0]?.return_uuid}/fraud-check`,
+      { result: 'passed' },
+    );
+    expect(await balanceOf(server.app, person.accessToken)).toEqual({
+      available_in_cents: 10000,
+      pending_in_cents: 0,
+      total_in_cents: 10000,
+    });
   });
 
   it('a failed fraud check takes the held part back to the merchant', async () => {
     const { person, refund } = await claimedWith([
-      { amount_in_cents: 10000, description: 'Bike helmet', state: 'awaiting_fraud_check', fraud_hold_amount_in_cents: 1500, fraud_hold_expires_at: new Date(Date.now() + 86_400_000).toISOString() },
+      {
+        amount_in_cents: 10000,
+        description: 'Bike helmet',
+        state: 'awaiting_fraud_check',
+        fraud_hold_amount_in_cents: 1500,
+        fraud_hold_expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+      },
     ]);
-    const failed = await merchantCall(`${refund.refund_uuid}/returns/${refund.returns[0]?.return_uuid}/fraud-check`, { result: 'failed' });
+    const failed = await merchantCall(
+      `${refund.refund_uuid}/returns/${refund.returns[0]?.return_uuid}/fraud-check`,
+      { result: 'failed' },
+    );
     expect(failed.json().returns[0]).toMatchObject({ state: 'reversed' });
-    expect(await balanceOf(server.app, person.accessToken)).toEqual({ available_in_cents: 8500, pending_in_cents: 0, total_in_cents: 8500 });
+    expect(await balanceOf(server.app, person.accessToken)).toEqual({
+      available_in_cents: 8500,
+      pending_in_cents: 0,
+      total_in_cents: 8500,
+    });
   });
 
   it('a hold that expires is released by the background job', async () => {
     const { person } = await claimedWith([
-      { amount_in_cents: 5000, description: 'Gloves', state: 'awaiting_fraud_check', fraud_hold_amount_in_cents: 700, fraud_hold_expires_at: new Date(Date.now() + 2500).toISOString() },
+      {
+        amount_in_cents: 5000,
+        description: 'Gloves',
+        state: 'awaiting_fraud_check',
+        fraud_hold_amount_in_cents: 700,
+        fraud_hold_expires_at: new Date(Date.now() + 2500).toISOString(),
+      },
     ]);
     expect((await balanceOf(server.app, person.accessToken)).pending_in_cents).toBe(700);
     await expect
-      .poll(async () => balanceOf(server.app, person.accessToken), { timeout: 20_000, interval: 500 })
+      .poll(async () => balanceOf(server.app, person.accessToken), {
+        timeout: 20_000,
+        interval: 500,
+      })
       .toEqual({ available_in_cents: 5000, pending_in_cents: 0, total_in_cents: 5000 });
   });
 
@@ -265,9 +415,21 @@ describe('refund history', () => {
     for (const [i, returns] of [
       [{ amount_in_cents: 100, description: 'A' }],
       [{ amount_in_cents: 200, description: 'B', state: 'awaiting_pickup' }],
-      [{ amount_in_cents: 300, description: 'C', state: 'awaiting_fraud_check', fraud_hold_amount_in_cents: 50, fraud_hold_expires_at: '2099-01-01T00:00:00Z' }],
+      [
+        {
+          amount_in_cents: 300,
+          description: 'C',
+          state: 'awaiting_fraud_check',
+          fraud_hold_amount_in_cents: 50,
+          fraud_hold_expires_at: '2099-01-01T00:00:00Z',
+        },
+      ],
     ].entries()) {
-      const refund = await createRefund(server.app, merchant, refundBody(person.customer, { returns, order_number: `H-${i}` }));
+      const refund = await createRefund(
+        server.app,
+        merchant,
+        refundBody(person.customer, { returns, order_number: `H-${i}` }),
+      );
       await claim(refund.refund_uuid, person.accessToken);
       ids.push(refund.refund_uuid);
     }
@@ -275,22 +437,38 @@ describe('refund history', () => {
     let cursor: string | null = null;
     do {
       const query: string = cursor ? `?limit=2&cursor=${cursor}` : '?limit=2';
-      const page = await call(server.app, 'GET', `/v1/refunds${query}`, undefined, { token: person.accessToken });
+      const page = await call(server.app, 'GET', `/v1/refunds${query}`, undefined, {
+        token: person.accessToken,
+      });
       expect(page.statusCode).toBe(200);
       const body = page.json();
       seen.push(...body.data.map((r: { refund_uuid: string }) => r.refund_uuid));
       cursor = body.next_cursor;
     } while (cursor);
     expect(seen).toEqual([...ids].reverse());
-    const detail = await call(server.app, 'GET', `/v1/refunds/${ids[2]}`, undefined, { token: person.accessToken });
+    const detail = await call(server.app, 'GET', `/v1/refunds/${ids[2]}`, undefined, {
+      token: person.accessToken,
+    });
     expect(detail.json()).toMatchObject({
       order_number: 'H-2',
       file_id: 'RMA-1001',
       merchant_name: expect.stringMatching(/^Shop /),
       status: 'claimed',
-      returns: [{ state: 'awaiting_fraud_check', hold_amount_in_cents: 50, hold_expires_at: '2099-01-01T00:00:00.000Z' }],
+      returns: [
+        {
+          state: 'awaiting_fraud_check',
+          hold_amount_in_cents: 50,
+          hold_expires_at: '2099-01-01T00:00:00.000Z',
+        },
+      ],
     });
-    expect((await call(server.app, 'GET', '/v1/refunds?cursor=garbage', undefined, { token: person.accessToken })).statusCode).toBe(400);
+    expect(
+      (
+        await call(server.app, 'GET', '/v1/refunds?cursor=garbage', undefined, {
+          token: person.accessToken,
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -299,21 +477,36 @@ describe('email verification by magic link', () => {
     const person = await signUpNewPerson(server.app);
     let token = '';
     await expect
-      .poll(async () => {
-        const inbox = await call(server.app, 'GET', `/v1/sandbox/messages?to=${encodeURIComponent(person.email)}`);
-        const body = (inbox.json().data as { body: string }[]).find((m) => m.body.includes('/intent?id='))?.body ?? '';
-        token = /\/intent\?id=([\w-]+)/.exec(body)?.[1] ?? '';
-        return token;
-      }, { timeout: 10_000 })
+      .poll(
+        async () => {
+          const inbox = await call(
+            server.app,
+            'GET',
+            `/v1/sandbox/messages?to=${encodeURIComponent(person.email)}`,
+          );
+          const body =
+            (inbox.json().data as { body: string }[]).find((m) => m.body.includes('/intent?id='))
+              ?.body ?? '';
+          token = /\/intent\?id=([\w-]+)/.exec(body)?.[1] ?? '';
+          return token;
+        },
+        { timeout: 10_000 },
+      )
       .not.toBe('');
     const verified = await call(server.app, 'POST', `/v1/customers/profile/verify-email/${token}`);
     expect(verified.json()).toEqual({ message: 'Your email has been verified.' });
-    const profile = await call(server.app, 'GET', '/v1/users/profile', undefined, { token: person.accessToken });
+    const profile = await call(server.app, 'GET', '/v1/users/profile', undefined, {
+      token: person.accessToken,
+    });
     expect(profile.json().email_verified).toBe(true);
     const replay = await call(server.app, 'POST', `/v1/customers/profile/verify-email/${token}`);
     expect(replay.statusCode).toBe(400);
     expect(replay.json().message).toBe('This verification link is invalid or has expired.');
-    const made = await call(server.app, 'POST', `/v1/customers/profile/verify-email/${'x'.repeat(43)}`);
+    const made = await call(
+      server.app,
+      'POST',
+      `/v1/customers/profile/verify-email/${'x'.repeat(43)}`,
+    );
     expect(made.statusCode).toBe(400);
   });
 });

@@ -22,7 +22,13 @@ describe('the server process', () => {
     const port = await freePort();
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: apiDir,
-      env: { ...process.env, PORT: String(port), DATA_DIR: 'memory://', LOG_LEVEL: 'info', DATABASE_URL: '' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: 'memory://',
+        LOG_LEVEL: 'info',
+        DATABASE_URL: '',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -32,7 +38,10 @@ describe('the server process', () => {
 
     let ready = false;
     for (let i = 0; i < 200 && !ready; i += 1) {
-      ready = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false);
+      ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (!ready) await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(ready, output).toBe(true);

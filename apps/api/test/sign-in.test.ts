@@ -14,8 +14,10 @@ afterAll(() => server.close());
 const bot_token = SANDBOX_PASSING_BOT_TOKEN;
 const signIn = (phone_number: string, ip?: string) =>
   call(server.app, 'POST', '/v1/users/signin', { phone_number, bot_token }, ip ? { ip } : {});
-const verify = (attempt_id: string, code: string) => call(server.app, 'POST', '/v1/users/verify', { attempt_id, code });
-const resend = (attempt_id: string) => call(server.app, 'POST', '/v1/users/resend-code', { attempt_id, bot_token });
+const verify = (attempt_id: string, code: string) =>
+  call(server.app, 'POST', '/v1/users/verify', { attempt_id, code });
+const resend = (attempt_id: string) =>
+  call(server.app, 'POST', '/v1/users/resend-code', { attempt_id, bot_token });
 /** Moves an attempt's clock: the tests cannot wait five real minutes. */
 const age = (id: string, set: Partial<typeof otpAttempts.$inferInsert>) =>
   server.database.db.update(otpAttempts).set(set).where(eq(otpAttempts.id, id));
@@ -38,7 +40,9 @@ describe('sign-in', () => {
     const code = await readCode(server.app, phone, seenCodes.get(phone));
     const verified = await verify(attempt_id, code);
     expect(verified.statusCode).toBe(200);
-    const profile = await call(server.app, 'GET', '/v1/users/profile', undefined, { token: verified.json().access_token });
+    const profile = await call(server.app, 'GET', '/v1/users/profile', undefined, {
+      token: verified.json().access_token,
+    });
     expect(profile.json().phone_number).toBe(phone);
   });
 
@@ -48,7 +52,10 @@ describe('sign-in', () => {
     const unknown = await signIn(phone);
     expect(unknown.statusCode).toBe(known.statusCode);
     expect(Object.keys(unknown.json()).sort()).toEqual(Object.keys(known.json()).sort());
-    expect(unknown.json()).toMatchObject({ channel: 'sms', destination: `+1 xxx-xxx-${phone.slice(-4)}` });
+    expect(unknown.json()).toMatchObject({
+      channel: 'sms',
+      destination: `+1 xxx-xxx-${phone.slice(-4)}`,
+    });
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const inbox = await call(server.app, 'GET', `/v1/sandbox/messages?to=${phone}`);
     expect(inbox.json().data).toEqual([]);
@@ -63,7 +70,11 @@ describe('sign-in', () => {
     for (let i = 0; i < 5; i += 1) {
       const wrong = await verify(attempt_id, wrongCodeFor(code));
       expect(wrong.statusCode).toBe(400);
-      expect(wrong.json()).toEqual({ code: 2002, code_description: 'INCORRECT_OTP', message: 'Incorrect one time passcode' });
+      expect(wrong.json()).toEqual({
+        code: 2002,
+        code_description: 'INCORRECT_OTP',
+        message: 'Incorrect one time passcode',
+      });
     }
     const right = await verify(attempt_id, code);
     expect(right.statusCode).toBe(400);
@@ -118,7 +129,9 @@ describe('sign-in', () => {
     const early = await resend(attempt_id);
     expect(early.statusCode).toBe(429);
     expect(early.json().code_description).toBe('RESEND_TOO_SOON');
-    expect(early.json().message).toMatch(/^Please wait (59|60) seconds before requesting a new code\.$/);
+    expect(early.json().message).toMatch(
+      /^Please wait (59|60) seconds before requesting a new code\.$/,
+    );
   });
 
   it('a resend replaces the code: the old one stops working', async () => {

@@ -9,7 +9,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const profileOf = (token: string) => call(server.app, 'GET', '/v1/users/profile', undefined, { token });
+const profileOf = (token: string) =>
+  call(server.app, 'GET', '/v1/users/profile', undefined, { token });
 
 describe('sign-up', () => {
   it('creates the account once the SMS code is verified, and signs the person in', async () => {
@@ -25,7 +26,10 @@ describe('sign-up', () => {
     });
 
     const code = await readCode(server.app, form.phone_number);
-    const verified = await call(server.app, 'POST', '/v1/users/verify', { attempt_id: challenge.attempt_id, code });
+    const verified = await call(server.app, 'POST', '/v1/users/verify', {
+      attempt_id: challenge.attempt_id,
+      code,
+    });
     expect(verified.statusCode).toBe(200);
     const { access_token, access_token_expiry_in_seconds } = verified.json();
     expect(access_token_expiry_in_seconds).toBe(900);
@@ -47,8 +51,14 @@ describe('sign-up', () => {
 
   it('starts every new wallet at zero', async () => {
     const person = await signUpNewPerson(server.app);
-    const balance = await call(server.app, 'GET', '/v1/wallet/balance', undefined, { token: person.accessToken });
-    expect(balance.json()).toEqual({ available_in_cents: 0, pending_in_cents: 0, total_in_cents: 0 });
+    const balance = await call(server.app, 'GET', '/v1/wallet/balance', undefined, {
+      token: person.accessToken,
+    });
+    expect(balance.json()).toEqual({
+      available_in_cents: 0,
+      pending_in_cents: 0,
+      total_in_cents: 0,
+    });
   });
 
   it('creates no account until the code is verified', async () => {
@@ -61,7 +71,12 @@ describe('sign-up', () => {
 
   it('refuses a phone number that already has an account', async () => {
     const person = await signUpNewPerson(server.app);
-    const response = await call(server.app, 'POST', '/v1/users/signup', signUpForm({ phone_number: person.phone }));
+    const response = await call(
+      server.app,
+      'POST',
+      '/v1/users/signup',
+      signUpForm({ phone_number: person.phone }),
+    );
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
       code: 2007,
@@ -86,11 +101,19 @@ describe('sign-up', () => {
     const form = signUpForm();
     const first = (await call(server.app, 'POST', '/v1/users/signup', form)).json();
     const firstCode = await readCode(server.app, form.phone_number);
-    const second = (await call(server.app, 'POST', '/v1/users/signup', { ...form, email: `x.${form.email}` })).json();
+    const second = (
+      await call(server.app, 'POST', '/v1/users/signup', { ...form, email: `x.${form.email}` })
+    ).json();
     const secondCode = await readCode(server.app, form.phone_number, [firstCode]);
-    const winner = await call(server.app, 'POST', '/v1/users/verify', { attempt_id: first.attempt_id, code: firstCode });
+    const winner = await call(server.app, 'POST', '/v1/users/verify', {
+      attempt_id: first.attempt_id,
+      code: firstCode,
+    });
     expect(winner.statusCode).toBe(200);
-    const loser = await call(server.app, 'POST', '/v1/users/verify', { attempt_id: second.attempt_id, code: secondCode });
+    const loser = await call(server.app, 'POST', '/v1/users/verify', {
+      attempt_id: second.attempt_id,
+      code: secondCode,
+    });
     expect(loser.statusCode).toBe(409);
     expect(loser.json().code_description).toBe('PHONE_TAKEN');
   });
@@ -98,19 +121,35 @@ describe('sign-up', () => {
   it.each([
     ['DOB missing', { date_of_birth: '' }, 'DOB is required'],
     ['DOB not a date', { date_of_birth: '1990-02-30' }, 'Date of birth invalid'],
-    ['under 18', { date_of_birth: `${new Date().getFullYear() - 17}-01-01` }, 'Age must be above 18 years.'],
-    ['terms not accepted', { accepted_terms: false }, 'You must accept the terms of service and privacy agreement'],
+    [
+      'under 18',
+      { date_of_birth: `${new Date().getFullYear() - 17}-01-01` },
+      'Age must be above 18 years.',
+    ],
+    [
+      'terms not accepted',
+      { accepted_terms: false },
+      'You must accept the terms of service and privacy agreement',
+    ],
     ['phone too short', { phone_number: '555-0143' }, 'Enter a valid 10-digit US phone number'],
     ['bad email', { email: 'jamie@' }, 'Enter a valid email address'],
     ['no first name', { first_name: '  ' }, 'First name is required'],
-    ['digits in a name', { last_name: 'R2D2' }, 'Last name can contain letters, spaces, hyphens and apostrophes only'],
+    [
+      'digits in a name',
+      { last_name: 'R2D2' },
+      'Last name can contain letters, spaces, hyphens and apostrophes only',
+    ],
   ])('answers 400 for %s, and nothing is sent', async (_case, override, message) => {
     const form = signUpForm(override);
     const response = await call(server.app, 'POST', '/v1/users/signup', form);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 1001, code_description: 'VALIDATION_FAILED' });
     expect(response.json().message).toContain(message);
-    const inbox = await call(server.app, 'GET', `/v1/sandbox/messages?to=${digits(signUpForm().phone_number)}`);
+    const inbox = await call(
+      server.app,
+      'GET',
+      `/v1/sandbox/messages?to=${digits(signUpForm().phone_number)}`,
+    );
     expect(inbox.json().data).toEqual([]);
   });
 
@@ -119,7 +158,11 @@ describe('sign-up', () => {
     const response = await call(server.app, 'POST', '/v1/users/signup', form);
     expect(response.statusCode).toBe(403);
     expect(response.json().code_description).toBe('BOT_CHECK_FAILED');
-    const inbox = await call(server.app, 'GET', `/v1/sandbox/messages?to=${digits(form.phone_number)}`);
+    const inbox = await call(
+      server.app,
+      'GET',
+      `/v1/sandbox/messages?to=${digits(form.phone_number)}`,
+    );
     expect(inbox.json().data).toEqual([]);
   });
 });

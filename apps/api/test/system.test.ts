@@ -5,7 +5,10 @@ import { call, startTestServer, type TestServer } from './support/test-server';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ DISABLED_REDEMPTION_METHODS: 'prepaid,fancash', BRAND_NAME: 'Acme Refunds' });
+  server = await startTestServer({
+    DISABLED_REDEMPTION_METHODS: 'prepaid,fancash',
+    BRAND_NAME: 'Acme Refunds',
+  });
 });
 afterAll(() => server.close());
 
@@ -25,7 +28,9 @@ describe('system endpoints', () => {
 
   it('lists redemption methods, with the ones switched off in configuration unavailable', async () => {
     const person = await signUpNewPerson(server.app);
-    const response = await call(server.app, 'GET', '/v1/redemption-methods', undefined, { token: person.accessToken });
+    const response = await call(server.app, 'GET', '/v1/redemption-methods', undefined, {
+      token: person.accessToken,
+    });
     expect(response.json().data).toEqual([
       { mode: 'debit', is_available: true },
       { mode: 'bank', is_available: true },
@@ -41,7 +46,13 @@ describe('system endpoints', () => {
     expect(response.statusCode).toBe(200);
     const document = response.json();
     expect(document.openapi).toMatch(/^3\./);
-    for (const path of ['/v1/users/signup', '/v1/users/signin', '/v1/users/verify', '/v1/users/refresh', '/v1/users/profile']) {
+    for (const path of [
+      '/v1/users/signup',
+      '/v1/users/signin',
+      '/v1/users/verify',
+      '/v1/users/refresh',
+      '/v1/users/profile',
+    ]) {
       expect(document.paths).toHaveProperty([path]);
     }
     expect((await call(server.app, 'GET', '/v1/docs')).statusCode).toBeLessThan(400);
@@ -62,7 +73,9 @@ describe('configuration', () => {
   });
 
   it('refuses unknown redemption methods', () => {
-    expect(() => loadConfig({ DISABLED_REDEMPTION_METHODS: 'cheque' })).toThrowError(/DISABLED_REDEMPTION_METHODS/);
+    expect(() => loadConfig({ DISABLED_REDEMPTION_METHODS: 'cheque' })).toThrowError(
+      /DISABLED_REDEMPTION_METHODS/,
+    );
   });
 
   it('has safe local defaults', () => {

@@ -8,8 +8,10 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const refresh = (cookie: string | null) => call(server.app, 'POST', '/v1/users/refresh', undefined, { cookie });
-const profile = (token: string | null) => call(server.app, 'GET', '/v1/users/profile', undefined, { token });
+const refresh = (cookie: string | null) =>
+  call(server.app, 'POST', '/v1/users/refresh', undefined, { cookie });
+const profile = (token: string | null) =>
+  call(server.app, 'GET', '/v1/users/profile', undefined, { token });
 
 describe('tokens', () => {
   it('refresh answers a new access token and rotates the cookie', async () => {
@@ -89,7 +91,9 @@ describe('tokens', () => {
     const person = await signUpNewPerson(server.app);
     const other = await refresh(person.cookie);
     const otherToken = other.json().access_token as string;
-    await call(server.app, 'POST', '/v1/users/logout', undefined, { cookie: refreshCookieFrom(other) });
+    await call(server.app, 'POST', '/v1/users/logout', undefined, {
+      cookie: refreshCookieFrom(other),
+    });
     expect((await profile(otherToken)).statusCode).toBe(401);
   });
 });

@@ -11,7 +11,9 @@ export interface Person {
 }
 
 export function newPerson(): Person {
-  const phone = `${randomInt(2, 10)}${randomInt(0, 10 ** 9).toString().padStart(9, '0')}`;
+  const phone = `${randomInt(2, 10)}${randomInt(0, 10 ** 9)
+    .toString()
+    .padStart(9, '0')}`;
   return {
     firstName: 'Robin',
     lastName: 'Avery',
@@ -22,14 +24,19 @@ export function newPerson(): Person {
 }
 
 /** The newest six-digit code the sandbox SMS provider kept for this number, other than `seen`. */
-export async function readCode(request: APIRequestContext, phone: string, seen: string[] = []): Promise<string> {
+export async function readCode(
+  request: APIRequestContext,
+  phone: string,
+  seen: string[] = [],
+): Promise<string> {
   let code: string | undefined;
   await expect
     .poll(
       async () => {
         const response = await request.get(`/v1/sandbox/messages?to=${phone}`);
         const body = (await response.json()) as { data: { body: string }[] };
-        const found = body.data[0] ? /\b(\d{6})\b/.exec(body.data[0].body)?.[1] : undefined;
+        const newest = body.data.find((m) => m.body.includes('verification code'));
+        const found = newest ? /\b(\d{6})\b/.exec(newest.body)?.[1] : undefined;
         code = found && !seen.includes(found) ? found : undefined;
         return code;
       },
@@ -42,7 +49,10 @@ export async function readCode(request: APIRequestContext, phone: string, seen: 
 const botToken = 'sandbox-bot-pass';
 
 /** Creates an account through the API, as a fixture; leaves nobody signed in. */
-export async function createAccount(request: APIRequestContext, person: Person = newPerson()): Promise<Person> {
+export async function createAccount(
+  request: APIRequestContext,
+  person: Person = newPerson(),
+): Promise<Person> {
   const started = await request.post('/v1/users/signup', {
     data: {
       first_name: person.firstName,
@@ -69,7 +79,9 @@ export async function createAccount(request: APIRequestContext, person: Person =
  */
 export async function signInThroughApi(page: Page, person: Person): Promise<void> {
   const seen = await currentCodes(page.request, person.phone);
-  const started = await page.request.post('/v1/users/signin', { data: { phone_number: person.phone, bot_token: botToken } });
+  const started = await page.request.post('/v1/users/signin', {
+    data: { phone_number: person.phone, bot_token: botToken },
+  });
   expect(started.status()).toBe(200);
   const { attempt_id } = (await started.json()) as { attempt_id: string };
   const code = await readCode(page.request, person.phone, seen);
@@ -85,5 +97,8 @@ export async function signInThroughApi(page: Page, person: Person): Promise<void
 export async function currentCodes(request: APIRequestContext, phone: string): Promise<string[]> {
   const response = await request.get(`/v1/sandbox/messages?to=${phone}`);
   const body = (await response.json()) as { data: { body: string }[] };
-  return body.data.map((m) => /\b(\d{6})\b/.exec(m.body)?.[1]).filter((c): c is string => !!c);
+  return body.data
+    .filter((m) => m.body.includes('verification code'))
+    .map((m) => /\b(\d{6})\b/.exec(m.body)?.[1])
+    .filter((c): c is string => !!c);
 }

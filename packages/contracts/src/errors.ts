@@ -82,7 +82,8 @@ export const defaultErrorMessages: Record<ErrorName, string> = {
   BOT_CHECK_FAILED: 'We could not verify that you are human. Please try again.',
   REFRESH_INVALID: 'Your session has ended. Please sign in again.',
   SANDBOX_DISABLED: 'The sandbox is not enabled.',
-  REFUND_NOT_CLAIMABLE: 'This refund link is not valid anymore. It may have expired, been cancelled or already been claimed.',
+  REFUND_NOT_CLAIMABLE:
+    'This refund link is not valid anymore. It may have expired, been cancelled or already been claimed.',
   CLAIM_NOT_ALLOWED: 'Verify the phone number or email this refund was sent to before claiming it.',
   IDEMPOTENCY_KEY_REQUIRED: 'Send an Idempotency-Key header with this request.',
   IDEMPOTENCY_KEY_REUSED: 'This Idempotency-Key was already used with a different request.',

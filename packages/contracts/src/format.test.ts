@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatMoney, formatMoneyShort, formatPhone, formatShortDate, maskPhone } from './format';
+import {
+  formatDateTime,
+  formatMoney,
+  formatMoneyShort,
+  formatPhone,
+  formatShortDate,
+  maskPhone,
+} from './format';
 
 describe('money', () => {
   it.each([
@@ -38,5 +45,6 @@ describe('phone', () => {
     ['12025550143', '+1 202-555-0143'],
   ])('%s → %s', (input, text) => expect(formatPhone(input)).toBe(text));
 
-  it('masks all but the last four digits', () => expect(maskPhone('2025550143')).toBe('+1 xxx-xxx-0143'));
+  it('masks all but the last four digits', () =>
+    expect(maskPhone('2025550143')).toBe('+1 xxx-xxx-0143'));
 });

@@ -4,7 +4,12 @@ import { emailSchema, phoneNumberSchema } from './auth';
 const isoDateTime = z.iso.datetime({ offset: true });
 
 /** What a return is waiting for before its money is fully the customer's (SPEC §4 refund hints). */
-export const returnStates = ['available', 'awaiting_pickup', 'awaiting_fraud_check', 'reversed'] as const;
+export const returnStates = [
+  'available',
+  'awaiting_pickup',
+  'awaiting_fraud_check',
+  'reversed',
+] as const;
 export type ReturnState = (typeof returnStates)[number];
 
 export const MAX_REFUND_CENTS = 1_000_000_00;
@@ -25,18 +30,37 @@ const returnRequestSchema = z
   })
   .superRefine((value, ctx) => {
     if (value.state !== 'awaiting_fraud_check') {
-      if (value.fraud_hold_amount_in_cents !== undefined || value.fraud_hold_expires_at !== undefined) {
-        ctx.addIssue({ code: 'custom', path: ['state'], message: 'a fraud hold needs state awaiting_fraud_check' });
+      if (
+        value.fraud_hold_amount_in_cents !== undefined ||
+        value.fraud_hold_expires_at !== undefined
+      ) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['state'],
+          message: 'a fraud hold needs state awaiting_fraud_check',
+        });
       }
       return;
     }
     if (value.fraud_hold_amount_in_cents === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['fraud_hold_amount_in_cents'], message: 'fraud_hold_amount_in_cents is required' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['fraud_hold_amount_in_cents'],
+        message: 'fraud_hold_amount_in_cents is required',
+      });
     } else if (value.fraud_hold_amount_in_cents > value.amount_in_cents) {
-      ctx.addIssue({ code: 'custom', path: ['fraud_hold_amount_in_cents'], message: 'the hold cannot exceed the amount' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['fraud_hold_amount_in_cents'],
+        message: 'the hold cannot exceed the amount',
+      });
     }
     if (value.fraud_hold_expires_at === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['fraud_hold_expires_at'], message: 'fraud_hold_expires_at is required' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['fraud_hold_expires_at'],
+        message: 'fraud_hold_expires_at is required',
+      });
     }
   });
 
@@ -94,7 +118,9 @@ export const merchantRefundSchema = z.object({
 });
 export type MerchantRefund = z.infer<typeof merchantRefundSchema>;
 
-export const refundIdParamsSchema = z.object({ refund_uuid: z.uuid({ error: 'refund_uuid must be a UUID' }) });
+export const refundIdParamsSchema = z.object({
+  refund_uuid: z.uuid({ error: 'refund_uuid must be a UUID' }),
+});
 export const returnIdParamsSchema = refundIdParamsSchema.extend({
   return_uuid: z.uuid({ error: 'return_uuid must be a UUID' }),
 });

@@ -68,9 +68,18 @@ export const isSsn = (value: string): boolean => /^(\d{9}|\*{5}\d{4})$/.test(val
 /** ABA routing number checksum: 3·(d1+d4+d7) + 7·(d2+d5+d8) + (d3+d6+d9) ≡ 0 (mod 10). */
 export function isAbaRoutingNumber(value: string): boolean {
   if (!isRoutingNumberFormat(value)) return false;
-  const d = [...value].map(Number) as [number, number, number, number, number, number, number, number, number];
-  const sum =
-    3 * (d[0] + d[3] + d[6]) + 7 * (d[1] + d[4] + d[7]) + (d[2] + d[5] + d[8]);
+  const d = [...value].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const sum = 3 * (d[0] + d[3] + d[6]) + 7 * (d[1] + d[4] + d[7]) + (d[2] + d[5] + d[8]);
   return sum % 10 === 0;
 }
 
@@ -105,13 +114,20 @@ export function parseIsoDate(value: string): { year: number; month: number; day:
   if (!match) return null;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day)
+  if (
+    date.getUTCFullYear() !== year ||
+    date.getUTCMonth() !== month - 1 ||
+    date.getUTCDate() !== day
+  )
     return null;
   return { year, month, day };
 }
 
 /** Age in whole years on `today` for a date of birth YYYY-MM-DD. */
-export function ageOn(dateOfBirth: { year: number; month: number; day: number }, today: Date): number {
+export function ageOn(
+  dateOfBirth: { year: number; month: number; day: number },
+  today: Date,
+): number {
   const ty = today.getFullYear();
   const tm = today.getMonth() + 1;
   const td = today.getDate();

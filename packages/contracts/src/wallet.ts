@@ -7,7 +7,14 @@ export const walletBalanceSchema = z.object({
 });
 export type WalletBalance = z.infer<typeof walletBalanceSchema>;
 
-export const redemptionModes = ['debit', 'bank', 'prepaid', 'giftcard', 'fancash', 'earn_rewards'] as const;
+export const redemptionModes = [
+  'debit',
+  'bank',
+  'prepaid',
+  'giftcard',
+  'fancash',
+  'earn_rewards',
+] as const;
 export type RedemptionMode = (typeof redemptionModes)[number];
 
 export const redemptionMethodSchema = z.object({

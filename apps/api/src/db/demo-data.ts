@@ -28,10 +28,18 @@ const days = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
  * Adds the demo data once; running it again changes nothing. The refunds go through the same
  * services a merchant and a customer use, so the ledger holds real, balanced transfers.
  */
-export async function seedDemoData(deps: { db: Db; jobs: JobQueue; publicUrl: string; sandbox: boolean }): Promise<void> {
+export async function seedDemoData(deps: {
+  db: Db;
+  jobs: JobQueue;
+  publicUrl: string;
+  sandbox: boolean;
+}): Promise<void> {
   const { db } = deps;
   const created = await db.transaction(async (tx) => {
-    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.phoneNumber, demoCustomer.phone_number));
+    const [existing] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.phoneNumber, demoCustomer.phone_number));
     if (existing) return null;
     const userId = await insertUser(tx, demoCustomer);
     await tx.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, userId));
@@ -48,8 +56,13 @@ export async function seedDemoData(deps: { db: Db; jobs: JobQueue; publicUrl: st
   });
   if (!created || !deps.sandbox) return;
 
-  const [known] = await db.select({ id: merchants.id }).from(merchants).where(eq(merchants.apiKeyHash, hashApiKey(demoMerchant.apiKey)));
-  const merchant = known ? { id: known.id, name: demoMerchant.name } : await createMerchant(db, demoMerchant.name, demoMerchant.apiKey);
+  const [known] = await db
+    .select({ id: merchants.id })
+    .from(merchants)
+    .where(eq(merchants.apiKeyHash, hashApiKey(demoMerchant.apiKey)));
+  const merchant = known
+    ? { id: known.id, name: demoMerchant.name }
+    : await createMerchant(db, demoMerchant.name, demoMerchant.apiKey);
   const refunds = createMerchantRefunds({ db, jobs: deps.jobs, publicUrl: deps.publicUrl });
   const customer = {
     first_name: demoCustomer.first_name,

@@ -69,8 +69,12 @@ export const otpAttempts = pgTable(
   'otp_attempts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    purpose: text('purpose', { enum: ['SIGN_IN', 'SIGN_UP', 'REFUND_CLAIM', 'VERIFY_EMAIL'] }).notNull(),
-    channel: text('channel', { enum: ['sms', 'email'] }).notNull().default('sms'),
+    purpose: text('purpose', {
+      enum: ['SIGN_IN', 'SIGN_UP', 'REFUND_CLAIM', 'VERIFY_EMAIL'],
+    }).notNull(),
+    channel: text('channel', { enum: ['sms', 'email'] })
+      .notNull()
+      .default('sms'),
     /** Phone number (ten digits) or email the code goes to. */
     destination: text('destination').notNull(),
     /** The refund a REFUND_CLAIM or VERIFY_EMAIL attempt is for. */
@@ -278,7 +282,9 @@ export const refundReturns = pgTable(
     position: integer('position').notNull(),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     description: text('description').notNull(),
-    state: text('state', { enum: ['available', 'awaiting_pickup', 'awaiting_fraud_check', 'reversed'] }).notNull(),
+    state: text('state', {
+      enum: ['available', 'awaiting_pickup', 'awaiting_fraud_check', 'reversed'],
+    }).notNull(),
     /** Cents not yet available to the customer while the return waits. */
     holdCents: bigint('hold_cents', { mode: 'number' }).notNull().default(0),
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
@@ -287,7 +293,10 @@ export const refundReturns = pgTable(
   (t) => [
     index('refund_returns_refund_idx').on(t.refundId, t.position),
     check('refund_returns_amount_positive', sql`${t.amountCents} > 0`),
-    check('refund_returns_hold_range', sql`${t.holdCents} >= 0 AND ${t.holdCents} <= ${t.amountCents}`),
+    check(
+      'refund_returns_hold_range',
+      sql`${t.holdCents} >= 0 AND ${t.holdCents} <= ${t.amountCents}`,
+    ),
   ],
 );
 
@@ -302,7 +311,9 @@ export const webhookEvents = pgTable(
     payload: jsonb('payload').notNull(),
     /** One event per refund and type, however often the cause is repeated. */
     dedupeKey: text('dedupe_key').notNull(),
-    status: text('status', { enum: ['pending', 'delivered', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'delivered', 'failed'] })
+      .notNull()
+      .default('pending'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('webhook_events_dedupe_key').on(t.dedupeKey)],

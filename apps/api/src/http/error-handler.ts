@@ -31,7 +31,8 @@ function mapError(error: FastifyError | Error): Mapped {
   if (known) return { status: known.status, body: errorBody(known.name) };
   // A SyntaxError from the JSON parser carries a status but no Fastify code on some paths.
   if (error instanceof SyntaxError) return { status: 400, body: errorBody('MALFORMED_JSON') };
-  const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+  const status =
+    'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
   if (status === 429) return { status, body: errorBody('RATE_LIMITED') };
   if (status >= 400 && status < 500) {
     return { status, body: errorBody('VALIDATION_FAILED', error.message) };
@@ -51,6 +52,7 @@ export function registerErrorHandling(
     return reply.status(status).send(body);
   });
   app.setNotFoundHandler(
-    (request, reply) => notFound?.(request, reply) ?? reply.status(404).send(errorBody('ROUTE_NOT_FOUND')),
+    (request, reply) =>
+      notFound?.(request, reply) ?? reply.status(404).send(errorBody('ROUTE_NOT_FOUND')),
   );
 }

@@ -33,7 +33,11 @@ export interface SendOptions {
 
 export interface JobQueue {
   /** Creates the queue and starts working it. Call before the first send to that queue. */
-  work<T extends object>(queue: string, options: QueueOptions, handler: (job: Job<T>) => Promise<void>): Promise<void>;
+  work<T extends object>(
+    queue: string,
+    options: QueueOptions,
+    handler: (job: Job<T>) => Promise<void>,
+  ): Promise<void>;
   send<T extends object>(queue: string, data: T, options?: SendOptions): Promise<void>;
   /** Queues a message for delivery with retries; returns once it is stored. */
   sendMessage(message: OutboundMessage): Promise<void>;
@@ -69,9 +73,19 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
   await boss.start();
 
   const queue: JobQueue = {
-    async work<T extends object>(name: string, queueOptions: QueueOptions, handler: (job: Job<T>) => Promise<void>) {
+    async work<T extends object>(
+      name: string,
+      queueOptions: QueueOptions,
+      handler: (job: Job<T>) => Promise<void>,
+    ) {
       const { concurrency = 1, ...retry } = queueOptions;
-      await boss.createQueue(name, { name, retryLimit: 5, retryDelay: 2, retryBackoff: true, ...retry });
+      await boss.createQueue(name, {
+        name,
+        retryLimit: 5,
+        retryDelay: 2,
+        retryBackoff: true,
+        ...retry,
+      });
       // Each worker takes one job at a time, so one failing job never fails its neighbours.
       for (let i = 0; i < concurrency; i += 1) {
         await boss.work<T>(
@@ -79,7 +93,12 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
           { pollingIntervalSeconds: options.pollSeconds, includeMetadata: true },
           async (jobs) => {
             for (const job of jobs) {
-              await handler({ id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit });
+              await handler({
+                id: job.id,
+                data: job.data,
+                retryCount: job.retryCount,
+                retryLimit: job.retryLimit,
+              });
             }
           },
         );
@@ -99,11 +118,15 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     },
   };
 
-  await queue.work<{ sealed: string }>(SEND_MESSAGE, { retryLimit: 5, concurrency: 3 }, async (job) => {
-    const message = box.open<OutboundMessage>(job.data.sealed);
-    if (message.channel === 'sms') await options.sms.send({ to: message.to, body: message.body });
-    else await options.email.send(message);
-    logger.info({ jobId: job.id, channel: message.channel }, 'message delivered');
-  });
+  await queue.work<{ sealed: string }>(
+    SEND_MESSAGE,
+    { retryLimit: 5, concurrency: 3 },
+    async (job) => {
+      const message = box.open<OutboundMessage>(job.data.sealed);
+      if (message.channel === 'sms') await options.sms.send({ to: message.to, body: message.body });
+      else await options.email.send(message);
+      logger.info({ jobId: job.id, channel: message.channel }, 'message delivered');
+    },
+  );
   return queue;
 }

@@ -6,7 +6,9 @@ import { call, refreshCookieFrom } from './test-server';
 
 /** A ten-digit US number no other test uses. */
 export function uniquePhone(): string {
-  return `${randomInt(2, 10)}${randomInt(0, 10 ** 9).toString().padStart(9, '0')}`;
+  return `${randomInt(2, 10)}${randomInt(0, 10 ** 9)
+    .toString()
+    .padStart(9, '0')}`;
 }
 
 export function uniqueEmail(): string {
@@ -30,7 +32,11 @@ export function signUpForm(overrides: Record<string, unknown> = {}) {
 export const digits = (phone: string) => phone.replace(/\D/g, '');
 
 /** Waits for the newest sandbox message to this number or email, other than `seen`, and reads its code. */
-export async function readCode(app: FastifyInstance, to: string, seen: string[] = []): Promise<string> {
+export async function readCode(
+  app: FastifyInstance,
+  to: string,
+  seen: string[] = [],
+): Promise<string> {
   const deadline = Date.now() + 10_000;
   const recipient = to.includes('@') ? encodeURIComponent(to) : digits(to);
   while (Date.now() < deadline) {
@@ -53,7 +59,10 @@ export interface SignedIn {
 }
 
 /** Signs a new person up through the API, the way the web app does. */
-export async function signUpNewPerson(app: FastifyInstance, overrides: Record<string, unknown> = {}): Promise<SignedIn> {
+export async function signUpNewPerson(
+  app: FastifyInstance,
+  overrides: Record<string, unknown> = {},
+): Promise<SignedIn> {
   const form = signUpForm(overrides);
   const started = await call(app, 'POST', '/v1/users/signup', form);
   expect(started.statusCode).toBe(201);

@@ -12,7 +12,10 @@ export interface TestMerchant {
   apiKey: string;
 }
 
-export async function newMerchant(db: Db, name = `Shop ${crypto.randomUUID().slice(0, 8)}`): Promise<TestMerchant> {
+export async function newMerchant(
+  db: Db,
+  name = `Shop ${crypto.randomUUID().slice(0, 8)}`,
+): Promise<TestMerchant> {
   const apiKey = generateApiKey('sandbox');
   const merchant = await createMerchant(db, name, apiKey);
   return { id: merchant.id, apiKey };
@@ -26,7 +29,13 @@ export interface RefundCustomer {
 }
 
 export function refundCustomer(overrides: Partial<RefundCustomer> = {}): RefundCustomer {
-  return { first_name: 'Casey', last_name: 'Lee', email: uniqueEmail(), phone_number: uniquePhone(), ...overrides };
+  return {
+    first_name: 'Casey',
+    last_name: 'Lee',
+    email: uniqueEmail(),
+    phone_number: uniquePhone(),
+    ...overrides,
+  };
 }
 
 export function refundBody(customer: RefundCustomer, overrides: Record<string, unknown> = {}) {
@@ -51,7 +60,11 @@ export async function createRefund(
     headers: { 'idempotency-key': key },
   });
   expect(response.statusCode, response.body).toBe(201);
-  return response.json() as { refund_uuid: string; claim_url: string; returns: { return_uuid: string }[] };
+  return response.json() as {
+    refund_uuid: string;
+    claim_url: string;
+    returns: { return_uuid: string }[];
+  };
 }
 
 /** Proves the refund's phone (or email) with a one-time code, the way the claim page does. */
@@ -72,7 +85,10 @@ export async function verifyForClaim(
   expect(started.statusCode, started.body).toBe(200);
   const attemptId = started.json().attempt_id as string;
   const code = await readCode(app, destination, seen);
-  const verified = await call(app, 'POST', '/v1/customers/claim-refund/verify', { attempt_id: attemptId, code });
+  const verified = await call(app, 'POST', '/v1/customers/claim-refund/verify', {
+    attempt_id: attemptId,
+    code,
+  });
   expect(verified.statusCode, verified.body).toBe(200);
   return { accessToken: verified.json().access_token as string, code, attemptId };
 }
@@ -80,7 +96,11 @@ export async function verifyForClaim(
 export async function balanceOf(app: FastifyInstance, token: string) {
   const response = await call(app, 'GET', '/v1/wallet/balance', undefined, { token });
   expect(response.statusCode).toBe(200);
-  return response.json() as { available_in_cents: number; pending_in_cents: number; total_in_cents: number };
+  return response.json() as {
+    available_in_cents: number;
+    pending_in_cents: number;
+    total_in_cents: number;
+  };
 }
 
 export async function expectLedgerBalanced(db: Db): Promise<void> {

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -33,14 +33,21 @@ export interface AuthRoutesOptions {
   emailVerification: EmailVerification;
 }
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema };
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  409: errorBodySchema,
+  429: errorBodySchema,
+};
 
 export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { otp, sessions, authenticator, refreshCookie } = options;
 
   async function requireHuman(token: string, action: BotAction, ip: string): Promise<void> {
-    if (!(await options.bot.verify({ token, action, remoteIp: ip }))) throw new AppError('BOT_CHECK_FAILED');
+    if (!(await options.bot.verify({ token, action, remoteIp: ip })))
+      throw new AppError('BOT_CHECK_FAILED');
   }
 
   r.post(
@@ -48,7 +55,8 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
     {
       schema: {
         tags: ['auth'],
-        summary: 'Start a sign-up: sends a one-time code by SMS; the account is created when it is verified',
+        summary:
+          'Start a sign-up: sends a one-time code by SMS; the account is created when it is verified',
         body: signUpRequestSchema,
         response: { 201: otpChallengeSchema, ...errors },
       },
@@ -129,7 +137,10 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
       }
       refreshCookie.set(reply, result.refreshToken);
       const access = options.accessTokens.issue({ sub: result.userId, sid: result.sessionId });
-      return { access_token: access.token, access_token_expiry_in_seconds: access.expiresInSeconds };
+      return {
+        access_token: access.token,
+        access_token_expiry_in_seconds: access.expiresInSeconds,
+      };
     },
   );
 

@@ -39,7 +39,9 @@ export function createAuthenticator(accessTokens: AccessTokens, sessions: Sessio
     /** Bearer claims without failing, for endpoints that also work signed out. */
     peek(request: FastifyRequest): Principal | null {
       const header = request.headers.authorization;
-      const claims = header?.startsWith('Bearer ') ? accessTokens.verify(header.slice(7).trim()) : null;
+      const claims = header?.startsWith('Bearer ')
+        ? accessTokens.verify(header.slice(7).trim())
+        : null;
       return claims ? { userId: claims.sub, sessionId: claims.sid } : null;
     },
     forget(sessionId: string): void {

@@ -48,17 +48,30 @@ export function createEmailVerification(deps: EmailVerificationDeps) {
           .from(emailVerifications)
           .where(eq(emailVerifications.tokenHash, hashToken(token)))
           .for('update');
-        if (!row || row.usedAt || row.expiresAt.getTime() <= Date.now()) throw new AppError('EMAIL_LINK_INVALID');
-        await tx.update(emailVerifications).set({ usedAt: new Date() }).where(eq(emailVerifications.id, row.id));
+        if (!row || row.usedAt || row.expiresAt.getTime() <= Date.now())
+          throw new AppError('EMAIL_LINK_INVALID');
+        await tx
+          .update(emailVerifications)
+          .set({ usedAt: new Date() })
+          .where(eq(emailVerifications.id, row.id));
         // The link proves the address it was sent to; if the account's email changed since, it
         // proves nothing about the new one.
         const updated = await tx
           .update(users)
           .set({ emailVerifiedAt: new Date() })
-          .where(and(eq(users.id, row.userId), eq(users.email, row.email), isNull(users.emailVerifiedAt)))
+          .where(
+            and(
+              eq(users.id, row.userId),
+              eq(users.email, row.email),
+              isNull(users.emailVerifiedAt),
+            ),
+          )
           .returning({ id: users.id });
         if (updated.length === 0) {
-          const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, row.userId));
+          const [user] = await tx
+            .select({ email: users.email })
+            .from(users)
+            .where(eq(users.id, row.userId));
           if (user?.email !== row.email) throw new AppError('EMAIL_LINK_INVALID');
         }
         return row.userId;

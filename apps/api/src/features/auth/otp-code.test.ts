@@ -26,7 +26,9 @@ describe('one-time codes', () => {
     expect(otpCodeMatches(secret, attempt, '123456', stored)).toBe(true);
     expect(otpCodeMatches(secret, attempt, '123457', stored)).toBe(false);
     expect(otpCodeMatches(secret, otherAttempt, '123456', stored)).toBe(false);
-    expect(otpCodeMatches('another-secret-another-secret-xx', attempt, '123456', stored)).toBe(false);
+    expect(otpCodeMatches('another-secret-another-secret-xx', attempt, '123456', stored)).toBe(
+      false,
+    );
   });
 
   it('never match when no code was sent', () => {

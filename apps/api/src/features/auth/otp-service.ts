@@ -14,7 +14,13 @@ import type { JobQueue, OutboundMessage } from '../../jobs/job-queue';
 import type { AccessTokens } from './access-token';
 import { generateOtpCode, hashOtpCode, otpCodeMatches } from './otp-code';
 import type { SessionStore } from './sessions';
-import { findTakenIdentifiers, findUserIdByPhone, insertUser, uniqueViolation, type NewUser } from './users';
+import {
+  findTakenIdentifiers,
+  findUserIdByPhone,
+  insertUser,
+  uniqueViolation,
+  type NewUser,
+} from './users';
 
 export interface OtpServiceDeps {
   db: Db;
@@ -66,7 +72,10 @@ export function createOtpService(deps: OtpServiceDeps) {
       .select({ n: count() })
       .from(otpSends)
       .where(and(eq(otpSends.ip, ip), gte(otpSends.createdAt, since)));
-    if ((byPhone?.n ?? 0) >= deps.sendsPerPhonePerHour || (byIp?.n ?? 0) >= deps.sendsPerIpPerHour) {
+    if (
+      (byPhone?.n ?? 0) >= deps.sendsPerPhonePerHour ||
+      (byIp?.n ?? 0) >= deps.sendsPerIpPerHour
+    ) {
       throw new AppError('OTP_SEND_LIMIT');
     }
     await tx.insert(otpSends).values({ destination: phoneNumber, ip });
@@ -109,9 +118,17 @@ export function createOtpService(deps: OtpServiceDeps) {
     return challenge(attemptId, attempt.channel, attempt.destination);
   }
 
-  async function resend(attemptId: string, purposes: readonly Purpose[], ip: string): Promise<OtpChallenge> {
+  async function resend(
+    attemptId: string,
+    purposes: readonly Purpose[],
+    ip: string,
+  ): Promise<OtpChallenge> {
     const sent = await db.transaction(async (tx) => {
-      const [attempt] = await tx.select().from(otpAttempts).where(eq(otpAttempts.id, attemptId)).for('update');
+      const [attempt] = await tx
+        .select()
+        .from(otpAttempts)
+        .where(eq(otpAttempts.id, attemptId))
+        .for('update');
       if (
         !attempt ||
         !purposes.includes(attempt.purpose) ||
@@ -122,7 +139,10 @@ export function createOtpService(deps: OtpServiceDeps) {
       }
       const waitMs = attempt.resendAvailableAt.getTime() - Date.now();
       if (waitMs > 0) {
-        throw new AppError('RESEND_TOO_SOON', `Please wait ${Math.ceil(waitMs / 1000)} seconds before requesting a new code.`);
+        throw new AppError(
+          'RESEND_TOO_SOON',
+          `Please wait ${Math.ceil(waitMs / 1000)} seconds before requesting a new code.`,
+        );
       }
       await admitSend(tx, attempt.destination, ip);
       const code = attempt.codeHash ? generateOtpCode() : null;
@@ -137,7 +157,8 @@ export function createOtpService(deps: OtpServiceDeps) {
         .where(eq(otpAttempts.id, attempt.id));
       return { code, channel: attempt.channel, destination: attempt.destination };
     });
-    if (sent.code) await deps.jobs.sendMessage(codeMessage(sent.channel, sent.destination, sent.code));
+    if (sent.code)
+      await deps.jobs.sendMessage(codeMessage(sent.channel, sent.destination, sent.code));
     return challenge(attemptId, sent.channel, sent.destination);
   }
 
@@ -154,17 +175,28 @@ export function createOtpService(deps: OtpServiceDeps) {
     // Wrong tries must be counted even though the request fails, so the transaction returns
     // an outcome and the error is thrown after it commits.
     const outcome = await db.transaction(async (tx) => {
-      const [attempt] = await tx.select().from(otpAttempts).where(eq(otpAttempts.id, attemptId)).for('update');
+      const [attempt] = await tx
+        .select()
+        .from(otpAttempts)
+        .where(eq(otpAttempts.id, attemptId))
+        .for('update');
       if (
         !attempt ||
         !purposes.includes(attempt.purpose) ||
         attempt.consumedAt ||
         attempt.createdAt.getTime() + ATTEMPT_LIFETIME_MS < Date.now()
       ) {
-        return { error: new AppError('OTP_EXPIRED', 'This code is no longer valid. Please request a new one.') };
+        return {
+          error: new AppError(
+            'OTP_EXPIRED',
+            'This code is no longer valid. Please request a new one.',
+          ),
+        };
       }
-      if (attempt.failedTries >= OTP_MAX_ATTEMPTS) return { error: new AppError('OTP_ATTEMPTS_EXCEEDED') };
-      if (attempt.codeExpiresAt.getTime() <= Date.now()) return { error: new AppError('OTP_EXPIRED') };
+      if (attempt.failedTries >= OTP_MAX_ATTEMPTS)
+        return { error: new AppError('OTP_ATTEMPTS_EXCEEDED') };
+      if (attempt.codeExpiresAt.getTime() <= Date.now())
+        return { error: new AppError('OTP_EXPIRED') };
       if (!otpCodeMatches(deps.secret, attempt.id, code, attempt.codeHash)) {
         await tx
           .update(otpAttempts)
@@ -172,7 +204,10 @@ export function createOtpService(deps: OtpServiceDeps) {
           .where(eq(otpAttempts.id, attempt.id));
         return { error: new AppError('INCORRECT_OTP') };
       }
-      await tx.update(otpAttempts).set({ consumedAt: sql`now()` }).where(eq(otpAttempts.id, attempt.id));
+      await tx
+        .update(otpAttempts)
+        .set({ consumedAt: sql`now()` })
+        .where(eq(otpAttempts.id, attempt.id));
       const userId = await onVerified(tx, attempt);
       if (userId instanceof AppError) return { error: userId };
       const session = await deps.sessions.start(tx, userId);
@@ -199,7 +234,14 @@ export function createOtpService(deps: OtpServiceDeps) {
       if (taken.phone) throw new AppError('PHONE_TAKEN');
       if (taken.email) throw new AppError('EMAIL_TAKEN');
       return begin(
-        { purpose: 'SIGN_UP', channel: 'sms', destination: details.phone_number, userId: null, refundId: null, signupDetails: details },
+        {
+          purpose: 'SIGN_UP',
+          channel: 'sms',
+          destination: details.phone_number,
+          userId: null,
+          refundId: null,
+          signupDetails: details,
+        },
         ip,
       );
     },
@@ -207,7 +249,14 @@ export function createOtpService(deps: OtpServiceDeps) {
     async signIn(phoneNumber: string, ip: string): Promise<OtpChallenge> {
       const userId = await findUserIdByPhone(db, phoneNumber);
       return begin(
-        { purpose: 'SIGN_IN', channel: 'sms', destination: phoneNumber, userId, refundId: null, signupDetails: null },
+        {
+          purpose: 'SIGN_IN',
+          channel: 'sms',
+          destination: phoneNumber,
+          userId,
+          refundId: null,
+          signupDetails: null,
+        },
         ip,
       );
     },
@@ -217,7 +266,9 @@ export function createOtpService(deps: OtpServiceDeps) {
       return verify(attemptId, code, ['SIGN_IN', 'SIGN_UP'], async (tx, attempt) => {
         if (attempt.purpose !== 'SIGN_UP') return attempt.userId ?? new AppError('INCORRECT_OTP');
         try {
-          return await tx.transaction((inner) => insertUser(inner, attempt.signupDetails as NewUser));
+          return await tx.transaction((inner) =>
+            insertUser(inner, attempt.signupDetails as NewUser),
+          );
         } catch (error) {
           const which = uniqueViolation(error);
           if (which === 'phone') return new AppError('PHONE_TAKEN');

@@ -18,9 +18,15 @@ export function createSessionStore(db: Db, refreshTtlDays: number) {
   }
 
   return {
-    async start(tx: Queryable, userId: string): Promise<{ sessionId: string; refreshToken: string }> {
+    async start(
+      tx: Queryable,
+      userId: string,
+    ): Promise<{ sessionId: string; refreshToken: string }> {
       const expiresAt = new Date(Date.now() + refreshTtlDays * 86_400_000);
-      const [session] = await tx.insert(sessions).values({ userId, expiresAt }).returning({ id: sessions.id });
+      const [session] = await tx
+        .insert(sessions)
+        .values({ userId, expiresAt })
+        .returning({ id: sessions.id });
       if (!session) throw new Error('session not created');
       return { sessionId: session.id, refreshToken: await issueToken(tx, session.id) };
     },

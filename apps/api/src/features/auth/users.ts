@@ -11,8 +11,14 @@ export interface NewUser {
   date_of_birth: string;
 }
 
-export async function findUserIdByPhone(db: Queryable, phoneNumber: string): Promise<string | null> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.phoneNumber, phoneNumber));
+export async function findUserIdByPhone(
+  db: Queryable,
+  phoneNumber: string,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.phoneNumber, phoneNumber));
   return row?.id ?? null;
 }
 
@@ -84,7 +90,12 @@ export async function loadProfile(db: Queryable, userId: string): Promise<Profil
 export function uniqueViolation(error: unknown): 'phone' | 'email' | null {
   const cause = error instanceof Error && 'cause' in error ? error.cause : error;
   for (const candidate of [error, cause]) {
-    if (typeof candidate === 'object' && candidate !== null && 'code' in candidate && candidate.code === '23505') {
+    if (
+      typeof candidate === 'object' &&
+      candidate !== null &&
+      'code' in candidate &&
+      candidate.code === '23505'
+    ) {
       const constraint = 'constraint' in candidate ? String(candidate.constraint) : '';
       if (constraint.includes('phone')) return 'phone';
       if (constraint.includes('email')) return 'email';

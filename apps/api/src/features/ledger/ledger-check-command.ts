@@ -9,7 +9,9 @@ import { checkLedger } from './ledger-check';
 
 const config = loadConfig();
 const base = process.env.INIT_CWD ?? process.cwd();
-const dataDir = config.DATA_DIR.includes('://') ? config.DATA_DIR : path.resolve(base, config.DATA_DIR);
+const dataDir = config.DATA_DIR.includes('://')
+  ? config.DATA_DIR
+  : path.resolve(base, config.DATA_DIR);
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir });
 try {
   const report = await checkLedger(database.db);

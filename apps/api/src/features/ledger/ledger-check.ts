@@ -31,7 +31,9 @@ export async function checkLedger(db: Queryable): Promise<LedgerReport> {
       where a.balance_cents <> coalesce(e.total, 0)`),
   );
   const negative = rows<{ id: string }>(
-    await db.execute(sql`select id from ledger_accounts where owner_type = 'customer' and balance_cents < 0`),
+    await db.execute(
+      sql`select id from ledger_accounts where owner_type = 'customer' and balance_cents < 0`,
+    ),
   );
   const empty = rows<{ id: string }>(
     await db.execute(sql`
@@ -40,7 +42,11 @@ export async function checkLedger(db: Queryable): Promise<LedgerReport> {
   );
   const report: LedgerReport = {
     unbalancedTransfers: unbalanced.map((r) => r.id),
-    driftedAccounts: drifted.map((r) => ({ id: r.id, balance: Number(r.balance), entries: Number(r.entries) })),
+    driftedAccounts: drifted.map((r) => ({
+      id: r.id,
+      balance: Number(r.balance),
+      entries: Number(r.entries),
+    })),
     negativeCustomerAccounts: negative.map((r) => r.id),
     transfersWithoutEntries: empty.map((r) => r.id),
     ok: false,

@@ -14,12 +14,16 @@ if (!name) {
 }
 const config = loadConfig();
 const base = process.env.INIT_CWD ?? process.cwd();
-const dataDir = config.DATA_DIR.includes('://') ? config.DATA_DIR : path.resolve(base, config.DATA_DIR);
+const dataDir = config.DATA_DIR.includes('://')
+  ? config.DATA_DIR
+  : path.resolve(base, config.DATA_DIR);
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir });
 try {
   const apiKey = generateApiKey(config.SANDBOX ? 'sandbox' : 'live');
   const merchant = await createMerchant(database.db, name, apiKey);
-  process.stdout.write(`merchant ${merchant.name} (${merchant.id})\nAPI key (shown once): ${apiKey}\n`);
+  process.stdout.write(
+    `merchant ${merchant.name} (${merchant.id})\nAPI key (shown once): ${apiKey}\n`,
+  );
 } finally {
   await database.close();
 }

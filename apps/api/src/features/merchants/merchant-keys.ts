@@ -17,7 +17,11 @@ export interface Merchant {
 }
 
 /** Creates a merchant; the key is returned to show once and only its hash is kept. */
-export async function createMerchant(db: Queryable, name: string, apiKey: string): Promise<Merchant> {
+export async function createMerchant(
+  db: Queryable,
+  name: string,
+  apiKey: string,
+): Promise<Merchant> {
   const [row] = await db
     .insert(merchants)
     .values({ name, apiKeyHash: hashApiKey(apiKey), apiKeyPrefix: apiKey.slice(0, 12) })

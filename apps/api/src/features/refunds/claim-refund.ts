@@ -43,8 +43,15 @@ export async function claimRefund(
   });
   await enqueueWebhookDelivery(deps.jobs, effects.webhookEventIds);
   for (const hold of await timedHolds(db, refundId)) {
-    await deps.jobs.send(RELEASE_HOLD_QUEUE, { refundId, returnId: hold.id }, { startAfter: hold.at, singletonKey: hold.id });
+    await deps.jobs.send(
+      RELEASE_HOLD_QUEUE,
+      { refundId, returnId: hold.id },
+      { startAfter: hold.at, singletonKey: hold.id },
+    );
   }
   const rows = (await returnsOf(db, [refundId])).get(refundId) ?? [];
-  return { refund_uuid: refundId, returns: rows.map((r) => ({ return_uuid: r.id, amountInCents: r.amountCents })) };
+  return {
+    refund_uuid: refundId,
+    returns: rows.map((r) => ({ return_uuid: r.id, amountInCents: r.amountCents })),
+  };
 }

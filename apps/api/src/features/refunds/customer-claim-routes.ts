@@ -35,15 +35,29 @@ export interface CustomerClaimRoutesOptions {
   refreshCookie: RefreshCookie;
 }
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema };
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  429: errorBodySchema,
+};
 
 /** The customer's side of a refund: the claim link, its verification, the claim, the history. */
-export const customerClaimRoutes: FastifyPluginAsync<CustomerClaimRoutesOptions> = async (app, options) => {
+export const customerClaimRoutes: FastifyPluginAsync<CustomerClaimRoutesOptions> = async (
+  app,
+  options,
+) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { claims, authenticator } = options;
 
-  async function requireHuman(token: string, action: 'customer_signin' | 'customer_resend_claim_code', ip: string) {
-    if (!(await options.bot.verify({ token, action, remoteIp: ip }))) throw new AppError('BOT_CHECK_FAILED');
+  async function requireHuman(
+    token: string,
+    action: 'customer_signin' | 'customer_resend_claim_code',
+    ip: string,
+  ) {
+    if (!(await options.bot.verify({ token, action, remoteIp: ip })))
+      throw new AppError('BOT_CHECK_FAILED');
   }
 
   r.get(
@@ -64,7 +78,8 @@ export const customerClaimRoutes: FastifyPluginAsync<CustomerClaimRoutesOptions>
     {
       schema: {
         tags: ['claims'],
-        summary: 'What the customer does next to claim: verify, sign up, verify email, add a phone, or already claimed',
+        summary:
+          'What the customer does next to claim: verify, sign up, verify email, add a phone, or already claimed',
         params: refundIdParamsSchema,
         response: { 200: claimNextStepSchema, ...errors },
       },
@@ -110,7 +125,8 @@ export const customerClaimRoutes: FastifyPluginAsync<CustomerClaimRoutesOptions>
     {
       schema: {
         tags: ['claims'],
-        summary: 'Verify the claim code: signs the customer in (and verifies an email code\'s address)',
+        summary:
+          "Verify the claim code: signs the customer in (and verifies an email code's address)",
         body: claimVerifyRequestSchema,
         response: { 200: accessTokenResponseSchema, ...errors },
       },
@@ -130,7 +146,7 @@ export const customerClaimRoutes: FastifyPluginAsync<CustomerClaimRoutesOptions>
     {
       schema: {
         tags: ['claims'],
-        summary: 'Claim the refund into the signed-in customer\'s wallet (exactly once)',
+        summary: "Claim the refund into the signed-in customer's wallet (exactly once)",
         security: [{ bearer: [] }],
         body: claimRefundRequestSchema,
         response: { 200: claimRefundResponseSchema, ...errors },
@@ -193,7 +209,7 @@ export const customerClaimRoutes: FastifyPluginAsync<CustomerClaimRoutesOptions>
     {
       schema: {
         tags: ['refunds'],
-        summary: 'One of the signed-in customer\'s refunds',
+        summary: "One of the signed-in customer's refunds",
         security: [{ bearer: [] }],
         params: refundIdParamsSchema,
         response: { 200: refundSchema, ...errors },

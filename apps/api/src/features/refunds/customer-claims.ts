@@ -53,7 +53,10 @@ export function createCustomerClaims(deps: CustomerClaimDeps) {
     /** The claim page: merchant, amount, images. Nothing about any account. */
     async page(refundId: string): Promise<ClaimPage> {
       const refund = await openRefund(db, refundId);
-      const [merchant] = await db.select({ name: merchants.name }).from(merchants).where(eq(merchants.id, refund.merchantId));
+      const [merchant] = await db
+        .select({ name: merchants.name })
+        .from(merchants)
+        .where(eq(merchants.id, refund.merchantId));
       return {
         refund_uuid: refund.id,
         merchant_name: merchant?.name ?? '',
@@ -73,11 +76,16 @@ export function createCustomerClaims(deps: CustomerClaimDeps) {
      */
     async nextStep(refundId: string): Promise<ClaimNextStep> {
       const refund = await findRefund(db, refundId);
-      if (refund?.status === 'claimed') return { goto: 'CLAIM_SUCCESS', phone_number: null, email: null };
+      if (refund?.status === 'claimed')
+        return { goto: 'CLAIM_SUCCESS', phone_number: null, email: null };
       if (!refund || !isOpen(refund)) throw notClaimable();
       const byPhone = await accountBy(db, 'phone', refund.customerPhone);
       if (byPhone && refund.customerPhone) {
-        return { goto: 'ACCOUNT_VERIFICATION', phone_number: maskPhone(refund.customerPhone), email: null };
+        return {
+          goto: 'ACCOUNT_VERIFICATION',
+          phone_number: maskPhone(refund.customerPhone),
+          email: null,
+        };
       }
       const byEmail = await accountBy(db, 'email', refund.customerEmail);
       if (byEmail) {
@@ -88,7 +96,11 @@ export function createCustomerClaims(deps: CustomerClaimDeps) {
         };
       }
       return refund.customerPhone
-        ? { goto: 'ACCOUNT_SIGNUP', phone_number: refund.customerPhone, email: refund.customerEmail }
+        ? {
+            goto: 'ACCOUNT_SIGNUP',
+            phone_number: refund.customerPhone,
+            email: refund.customerEmail,
+          }
         : { goto: 'ADD_PHONE_NUMBER', phone_number: null, email: refund.customerEmail };
     },
 
@@ -104,9 +116,13 @@ export function createCustomerClaims(deps: CustomerClaimDeps) {
         throw new AppError('VALIDATION_FAILED', 'channel: email verification goes by email');
       }
       if (channel === 'mobile' && !refund.customerPhone) {
-        throw new AppError('VALIDATION_FAILED', 'channel: this refund has no phone number; use email');
+        throw new AppError(
+          'VALIDATION_FAILED',
+          'channel: this refund has no phone number; use email',
+        );
       }
-      const destination = channel === 'mobile' ? (refund.customerPhone as string) : refund.customerEmail;
+      const destination =
+        channel === 'mobile' ? (refund.customerPhone as string) : refund.customerEmail;
       const account = await accountBy(db, channel === 'mobile' ? 'phone' : 'email', destination);
       return deps.otp.begin(
         {
@@ -127,16 +143,21 @@ export function createCustomerClaims(deps: CustomerClaimDeps) {
 
     /** A matching code signs the account in; a code that went by email also verifies the email. */
     async verify(attemptId: string, code: string): Promise<SignedIn> {
-      const signedIn = await deps.otp.verify(attemptId, code, ['REFUND_CLAIM', 'VERIFY_EMAIL'], async (tx, attempt) => {
-        if (!attempt.userId) return new AppError('INCORRECT_OTP');
-        if (attempt.channel === 'email') {
-          await tx
-            .update(users)
-            .set({ emailVerifiedAt: new Date() })
-            .where(and(eq(users.id, attempt.userId), eq(users.email, attempt.destination)));
-        }
-        return attempt.userId;
-      });
+      const signedIn = await deps.otp.verify(
+        attemptId,
+        code,
+        ['REFUND_CLAIM', 'VERIFY_EMAIL'],
+        async (tx, attempt) => {
+          if (!attempt.userId) return new AppError('INCORRECT_OTP');
+          if (attempt.channel === 'email') {
+            await tx
+              .update(users)
+              .set({ emailVerifiedAt: new Date() })
+              .where(and(eq(users.id, attempt.userId), eq(users.email, attempt.destination)));
+          }
+          return attempt.userId;
+        },
+      );
       deps.onEmailVerified(signedIn.userId);
       return signedIn;
     },
@@ -148,16 +169,27 @@ export function createCustomerClaims(deps: CustomerClaimDeps) {
     /** The customer prefers the original payment method: no money enters the wallet. */
     async chooseOriginalMethod(refundId: string): Promise<void> {
       const eventIds = await db.transaction(async (tx) => {
-        const [refund] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for('update');
+        const [refund] = await tx
+          .select()
+          .from(refunds)
+          .where(eq(refunds.id, refundId))
+          .for('update');
         if (refund?.status === 'original_method') return [];
         if (!refund || !isOpen(refund)) throw notClaimable();
-        await tx.update(refunds).set({ status: 'original_method' }).where(eq(refunds.id, refund.id));
+        await tx
+          .update(refunds)
+          .set({ status: 'original_method' })
+          .where(eq(refunds.id, refund.id));
         return [
           await recordWebhookEvent(tx, {
             merchantId: refund.merchantId,
             type: 'refund.original_method_chosen',
             dedupeKey: `${refund.id}:refund.original_method_chosen`,
-            data: { refund_uuid: refund.id, order_number: refund.orderNumber, amount_in_cents: refund.amountCents },
+            data: {
+              refund_uuid: refund.id,
+              order_number: refund.orderNumber,
+              amount_in_cents: refund.amountCents,
+            },
           }),
         ];
       });

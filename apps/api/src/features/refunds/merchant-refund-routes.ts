@@ -34,7 +34,10 @@ const idempotencyHeaders = z.object({
 });
 
 /** The merchant's side: create refunds and report what happens to the returned items. */
-export const merchantRefundRoutes: FastifyPluginAsync<MerchantRefundRoutesOptions> = async (app, options) => {
+export const merchantRefundRoutes: FastifyPluginAsync<MerchantRefundRoutesOptions> = async (
+  app,
+  options,
+) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { merchantOf, refunds } = options;
 
@@ -54,7 +57,11 @@ export const merchantRefundRoutes: FastifyPluginAsync<MerchantRefundRoutesOption
     },
     async (request, reply) => {
       const merchant = await merchantOf(request);
-      const { refund, created } = await refunds.create(merchant, request.headers['idempotency-key'], request.body);
+      const { refund, created } = await refunds.create(
+        merchant,
+        request.headers['idempotency-key'],
+        request.body,
+      );
       if (!created) reply.header('idempotent-replayed', 'true');
       return reply.status(created ? 201 : 200).send(refund);
     },
@@ -62,7 +69,15 @@ export const merchantRefundRoutes: FastifyPluginAsync<MerchantRefundRoutesOption
 
   r.get(
     '/merchant/refunds/:refund_uuid',
-    { schema: { tags: ['merchant'], summary: 'A refund and its returns', security, params: refundIdParamsSchema, response: { 200: merchantRefundSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['merchant'],
+        summary: 'A refund and its returns',
+        security,
+        params: refundIdParamsSchema,
+        response: { 200: merchantRefundSchema, ...errors },
+      },
+    },
     async (request) => refunds.load((await merchantOf(request)).id, request.params.refund_uuid),
   );
 
@@ -88,7 +103,8 @@ export const merchantRefundRoutes: FastifyPluginAsync<MerchantRefundRoutesOption
     {
       schema: {
         tags: ['merchant'],
-        summary: 'The fraud check passed (the hold is released) or failed (the held part goes back)',
+        summary:
+          'The fraud check passed (the hold is released) or failed (the held part goes back)',
         security,
         params: returnIdParamsSchema,
         body: fraudCheckRequestSchema,
@@ -97,7 +113,12 @@ export const merchantRefundRoutes: FastifyPluginAsync<MerchantRefundRoutesOption
     },
     async (request) => {
       const merchant = await merchantOf(request);
-      return refunds.fraudCheck(merchant, request.params.refund_uuid, request.params.return_uuid, request.body.result);
+      return refunds.fraudCheck(
+        merchant,
+        request.params.refund_uuid,
+        request.params.return_uuid,
+        request.body.result,
+      );
     },
   );
 
@@ -114,5 +135,4 @@ export const merchantRefundRoutes: FastifyPluginAsync<MerchantRefundRoutesOption
     },
     async (request) => refunds.cancel(await merchantOf(request), request.params.refund_uuid),
   );
-
 };

@@ -22,7 +22,8 @@ export interface MerchantRefundDeps {
   publicUrl: string;
 }
 
-const requestHash = (body: CreateRefund) => createHash('sha256').update(JSON.stringify(body)).digest('hex');
+const requestHash = (body: CreateRefund) =>
+  createHash('sha256').update(JSON.stringify(body)).digest('hex');
 
 export function createMerchantRefunds(deps: MerchantRefundDeps) {
   const { db } = deps;
@@ -64,9 +65,16 @@ export function createMerchantRefunds(deps: MerchantRefundDeps) {
      * same refund; with another body it is refused. Concurrent requests with one key make one
      * refund (the unique key decides) and one claim link.
      */
-    async create(merchant: Merchant, idempotencyKey: string, body: CreateRefund): Promise<{ refund: MerchantRefund; created: boolean }> {
-      const expiresAt = body.expires_at ? new Date(body.expires_at) : new Date(Date.now() + DEFAULT_LIFETIME_DAYS * 86_400_000);
-      if (expiresAt.getTime() <= Date.now()) throw new AppError('VALIDATION_FAILED', 'expires_at must be in the future');
+    async create(
+      merchant: Merchant,
+      idempotencyKey: string,
+      body: CreateRefund,
+    ): Promise<{ refund: MerchantRefund; created: boolean }> {
+      const expiresAt = body.expires_at
+        ? new Date(body.expires_at)
+        : new Date(Date.now() + DEFAULT_LIFETIME_DAYS * 86_400_000);
+      if (expiresAt.getTime() <= Date.now())
+        throw new AppError('VALIDATION_FAILED', 'expires_at must be in the future');
       for (const r of body.returns) {
         if (r.fraud_hold_expires_at && new Date(r.fraud_hold_expires_at).getTime() <= Date.now()) {
           throw new AppError('VALIDATION_FAILED', 'fraud_hold_expires_at must be in the future');
@@ -125,7 +133,9 @@ export function createMerchantRefunds(deps: MerchantRefundDeps) {
         const [existing] = await tx
           .select({ id: refunds.id, requestHash: refunds.requestHash })
           .from(refunds)
-          .where(and(eq(refunds.merchantId, merchant.id), eq(refunds.idempotencyKey, idempotencyKey)));
+          .where(
+            and(eq(refunds.merchantId, merchant.id), eq(refunds.idempotencyKey, idempotencyKey)),
+          );
         if (!existing) throw new Error('idempotent refund vanished');
         if (existing.requestHash !== hash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
         return { id: existing.id, created: false };
@@ -135,15 +145,36 @@ export function createMerchantRefunds(deps: MerchantRefundDeps) {
       return { refund, created: outcome.created };
     },
 
-    async labelScanned(merchant: Merchant, refundId: string, returnId: string): Promise<MerchantRefund> {
-      await afterEffects(await releaseReturn(db, { merchantId: merchant.id, refundId, returnId, cause: 'label_scanned' }));
+    async labelScanned(
+      merchant: Merchant,
+      refundId: string,
+      returnId: string,
+    ): Promise<MerchantRefund> {
+      await afterEffects(
+        await releaseReturn(db, {
+          merchantId: merchant.id,
+          refundId,
+          returnId,
+          cause: 'label_scanned',
+        }),
+      );
       return load(merchant.id, refundId);
     },
 
-    async fraudCheck(merchant: Merchant, refundId: string, returnId: string, result: 'passed' | 'failed'): Promise<MerchantRefund> {
+    async fraudCheck(
+      merchant: Merchant,
+      refundId: string,
+      returnId: string,
+      result: 'passed' | 'failed',
+    ): Promise<MerchantRefund> {
       const effects =
         result === 'passed'
-          ? await releaseReturn(db, { merchantId: merchant.id, refundId, returnId, cause: 'fraud_passed' })
+          ? await releaseReturn(db, {
+              merchantId: merchant.id,
+              refundId,
+              returnId,
+              cause: 'fraud_passed',
+            })
           : await reverseReturn(db, { merchantId: merchant.id, refundId, returnId });
       await afterEffects(effects);
       return load(merchant.id, refundId);
@@ -166,7 +197,11 @@ export function createMerchantRefunds(deps: MerchantRefundDeps) {
             merchantId: merchant.id,
             type: 'refund.cancelled',
             dedupeKey: `${refund.id}:refund.cancelled`,
-            data: { refund_uuid: refund.id, order_number: refund.orderNumber, amount_in_cents: refund.amountCents },
+            data: {
+              refund_uuid: refund.id,
+              order_number: refund.orderNumber,
+              amount_in_cents: refund.amountCents,
+            },
           }),
         ];
       });

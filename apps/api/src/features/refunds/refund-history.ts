@@ -22,18 +22,29 @@ export async function listClaimedRefunds(
       and(
         eq(refunds.claimedByUserId, userId),
         after
-          ? or(lt(refunds.claimedAt, after.at), and(eq(refunds.claimedAt, after.at), lt(refunds.id, after.id)))
+          ? or(
+              lt(refunds.claimedAt, after.at),
+              and(eq(refunds.claimedAt, after.at), lt(refunds.id, after.id)),
+            )
           : undefined,
       ),
     )
     .orderBy(desc(refunds.claimedAt), desc(refunds.id))
     .limit(limit + 1);
   const page = rows.slice(0, limit);
-  const returns = await returnsOf(db, page.map((r) => r.refund.id));
+  const returns = await returnsOf(
+    db,
+    page.map((r) => r.refund.id),
+  );
   const last = page.at(-1);
   return {
-    data: page.map((r) => customerRefundView(r.refund, r.merchantName, returns.get(r.refund.id) ?? [])),
-    next_cursor: rows.length > limit && last?.refund.claimedAt ? encodeCursor(last.refund.claimedAt, last.refund.id) : null,
+    data: page.map((r) =>
+      customerRefundView(r.refund, r.merchantName, returns.get(r.refund.id) ?? []),
+    ),
+    next_cursor:
+      rows.length > limit && last?.refund.claimedAt
+        ? encodeCursor(last.refund.claimedAt, last.refund.id)
+        : null,
   };
 }
 

@@ -2,7 +2,13 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database';
 import { refundReturns, refunds } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { customerAvailable, customerHeld, merchantFunding, postTransfer, type Posting } from '../ledger/ledger';
+import {
+  customerAvailable,
+  customerHeld,
+  merchantFunding,
+  postTransfer,
+  type Posting,
+} from '../ledger/ledger';
 import { recordWebhookEvent } from '../webhooks/webhook-events';
 import type { RefundRow, ReturnRow } from './refund-views';
 
@@ -11,18 +17,25 @@ export interface RefundEffects {
   webhookEventIds: (string | null)[];
 }
 
-const isHeld = (r: ReturnRow) => r.state === 'awaiting_pickup' || r.state === 'awaiting_fraud_check';
+const isHeld = (r: ReturnRow) =>
+  r.state === 'awaiting_pickup' || r.state === 'awaiting_fraud_check';
 
 /** A fraud hold whose time is up is no longer held, whether or not its job has run yet. */
 export const holdLapsed = (r: ReturnRow, now = Date.now()) =>
-  r.state === 'awaiting_fraud_check' && r.holdExpiresAt !== null && r.holdExpiresAt.getTime() <= now;
+  r.state === 'awaiting_fraud_check' &&
+  r.holdExpiresAt !== null &&
+  r.holdExpiresAt.getTime() <= now;
 
 function paidOutEvent(tx: Tx, refund: RefundRow) {
   return recordWebhookEvent(tx, {
     merchantId: refund.merchantId,
     type: 'refund.paid_out',
     dedupeKey: `${refund.id}:refund.paid_out`,
-    data: { refund_uuid: refund.id, order_number: refund.orderNumber, amount_in_cents: refund.amountCents },
+    data: {
+      refund_uuid: refund.id,
+      order_number: refund.orderNumber,
+      amount_in_cents: refund.amountCents,
+    },
   });
 }
 
@@ -41,13 +54,20 @@ async function lockReturns(tx: Tx, refundId: string): Promise<ReturnRow[]> {
  * Runs in the caller's transaction after the claim was checked; the transfer's key makes a
  * repeat harmless.
  */
-export async function creditClaim(tx: Tx, refund: RefundRow, userId: string): Promise<RefundEffects> {
+export async function creditClaim(
+  tx: Tx,
+  refund: RefundRow,
+  userId: string,
+): Promise<RefundEffects> {
   const rows = await lockReturns(tx, refund.id);
   let available = 0;
   let held = 0;
   for (const r of rows) {
     if (holdLapsed(r)) {
-      await tx.update(refundReturns).set({ state: 'available', holdCents: 0 }).where(eq(refundReturns.id, r.id));
+      await tx
+        .update(refundReturns)
+        .set({ state: 'available', holdCents: 0 })
+        .where(eq(refundReturns.id, r.id));
       available += r.amountCents;
     } else if (r.state === 'reversed') {
       available += r.amountCents - r.holdCents;
@@ -56,18 +76,29 @@ export async function creditClaim(tx: Tx, refund: RefundRow, userId: string): Pr
       held += isHeld(r) ? r.holdCents : 0;
     }
   }
-  const postings: Posting[] = [{ account: merchantFunding(refund.merchantId), amountCents: -(available + held) }];
+  const postings: Posting[] = [
+    { account: merchantFunding(refund.merchantId), amountCents: -(available + held) },
+  ];
   if (available > 0) postings.push({ account: customerAvailable(userId), amountCents: available });
   if (held > 0) postings.push({ account: customerHeld(userId), amountCents: held });
   if (available + held > 0) {
-    await postTransfer(tx, { idempotencyKey: `claim:${refund.id}`, kind: 'refund_claim', refundId: refund.id, postings });
+    await postTransfer(tx, {
+      idempotencyKey: `claim:${refund.id}`,
+      kind: 'refund_claim',
+      refundId: refund.id,
+      postings,
+    });
   }
   const events = [
     await recordWebhookEvent(tx, {
       merchantId: refund.merchantId,
       type: 'refund.claimed',
       dedupeKey: `${refund.id}:refund.claimed`,
-      data: { refund_uuid: refund.id, order_number: refund.orderNumber, amount_in_cents: refund.amountCents },
+      data: {
+        refund_uuid: refund.id,
+        order_number: refund.orderNumber,
+        amount_in_cents: refund.amountCents,
+      },
     }),
   ];
   if (held === 0) events.push(await paidOutEvent(tx, refund));
@@ -81,8 +112,15 @@ export interface ReturnStep {
   returnId: string;
 }
 
-async function lockStep(tx: Tx, step: ReturnStep): Promise<{ refund: RefundRow; target: ReturnRow; rows: ReturnRow[] }> {
-  const [refund] = await tx.select().from(refunds).where(eq(refunds.id, step.refundId)).for('update');
+async function lockStep(
+  tx: Tx,
+  step: ReturnStep,
+): Promise<{ refund: RefundRow; target: ReturnRow; rows: ReturnRow[] }> {
+  const [refund] = await tx
+    .select()
+    .from(refunds)
+    .where(eq(refunds.id, step.refundId))
+    .for('update');
   if (!refund || (step.merchantId && refund.merchantId !== step.merchantId)) {
     throw new AppError('NOT_FOUND', 'No refund with this id.');
   }
@@ -92,7 +130,12 @@ async function lockStep(tx: Tx, step: ReturnStep): Promise<{ refund: RefundRow; 
   return { refund, target, rows };
 }
 
-async function finishIfSettled(tx: Tx, refund: RefundRow, rows: ReturnRow[], changed: ReturnRow): Promise<(string | null)[]> {
+async function finishIfSettled(
+  tx: Tx,
+  refund: RefundRow,
+  rows: ReturnRow[],
+  changed: ReturnRow,
+): Promise<(string | null)[]> {
   if (refund.status !== 'claimed') return [];
   const stillHeld = rows.some((r) => r.id !== changed.id && isHeld(r));
   return stillHeld ? [] : [await paidOutEvent(tx, refund)];
@@ -113,10 +156,16 @@ export async function releaseReturn(
     if (target.state !== expected) {
       if (target.state === 'available') return { webhookEventIds: [] };
       if (step.cause === 'hold_expired') return { webhookEventIds: [] };
-      throw new AppError('RETURN_STATE_CONFLICT', `This return is ${target.state.replaceAll('_', ' ')}, not ${expected.replaceAll('_', ' ')}.`);
+      throw new AppError(
+        'RETURN_STATE_CONFLICT',
+        `This return is ${target.state.replaceAll('_', ' ')}, not ${expected.replaceAll('_', ' ')}.`,
+      );
     }
     if (step.cause === 'hold_expired' && !holdLapsed(target)) return { webhookEventIds: [] };
-    await tx.update(refundReturns).set({ state: 'available', holdCents: 0 }).where(eq(refundReturns.id, target.id));
+    await tx
+      .update(refundReturns)
+      .set({ state: 'available', holdCents: 0 })
+      .where(eq(refundReturns.id, target.id));
     if (refund.status === 'claimed' && refund.claimedByUserId && target.holdCents > 0) {
       await postTransfer(tx, {
         idempotencyKey: `release:${target.id}`,
@@ -142,7 +191,10 @@ export async function reverseReturn(db: Db, step: ReturnStep): Promise<RefundEff
       throw new AppError('RETURN_STATE_CONFLICT', `This return is not awaiting a fraud check.`);
     }
     // The held amount stays on the row as the reversed part; the state says which it is.
-    await tx.update(refundReturns).set({ state: 'reversed' }).where(eq(refundReturns.id, target.id));
+    await tx
+      .update(refundReturns)
+      .set({ state: 'reversed' })
+      .where(eq(refundReturns.id, target.id));
     if (refund.status === 'claimed' && refund.claimedByUserId && target.holdCents > 0) {
       await postTransfer(tx, {
         idempotencyKey: `reverse:${target.id}`,
@@ -164,6 +216,8 @@ export async function timedHolds(db: Db, refundId: string): Promise<{ id: string
   const rows = await db
     .select({ id: refundReturns.id, at: refundReturns.holdExpiresAt, state: refundReturns.state })
     .from(refundReturns)
-    .where(and(eq(refundReturns.refundId, refundId), eq(refundReturns.state, 'awaiting_fraud_check')));
+    .where(
+      and(eq(refundReturns.refundId, refundId), eq(refundReturns.state, 'awaiting_fraud_check')),
+    );
   return rows.flatMap((r) => (r.at ? [{ id: r.id, at: r.at }] : []));
 }

@@ -2,14 +2,17 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { MerchantRefund } from '@refund/contracts/merchant';
 import type { Refund } from '@refund/contracts/refunds';
 import type { Queryable } from '../../db/database';
-import { merchants, refundReturns, refunds } from '../../db/schema';
+import { merchants, refundReturns, type refunds } from '../../db/schema';
 
 export type RefundRow = typeof refunds.$inferSelect;
 export type ReturnRow = typeof refundReturns.$inferSelect;
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-export async function returnsOf(db: Queryable, refundIds: string[]): Promise<Map<string, ReturnRow[]>> {
+export async function returnsOf(
+  db: Queryable,
+  refundIds: string[],
+): Promise<Map<string, ReturnRow[]>> {
   const byRefund = new Map<string, ReturnRow[]>();
   if (refundIds.length === 0) return byRefund;
   const rows = await db
@@ -30,10 +33,15 @@ const returnView = (r: ReturnRow) => ({
   hold_expires_at: iso(r.holdExpiresAt),
 });
 
-export const claimUrl = (publicUrl: string, refundId: string) => `${publicUrl.replace(/\/$/, '')}/claim/${refundId}`;
+export const claimUrl = (publicUrl: string, refundId: string) =>
+  `${publicUrl.replace(/\/$/, '')}/claim/${refundId}`;
 
 /** What a merchant sees of its refund: an allow-list of fields, never internal columns. */
-export function merchantRefundView(refund: RefundRow, rows: ReturnRow[], publicUrl: string): MerchantRefund {
+export function merchantRefundView(
+  refund: RefundRow,
+  rows: ReturnRow[],
+  publicUrl: string,
+): MerchantRefund {
   return {
     refund_uuid: refund.id,
     claim_url: claimUrl(publicUrl, refund.id),
@@ -58,7 +66,11 @@ export function merchantRefundView(refund: RefundRow, rows: ReturnRow[], publicU
 }
 
 /** What the customer who claimed a refund sees of it. */
-export function customerRefundView(refund: RefundRow, merchantName: string, rows: ReturnRow[]): Refund {
+export function customerRefundView(
+  refund: RefundRow,
+  merchantName: string,
+  rows: ReturnRow[],
+): Refund {
   return {
     refund_uuid: refund.id,
     merchant_name: merchantName,
@@ -69,13 +81,30 @@ export function customerRefundView(refund: RefundRow, merchantName: string, rows
     status: refund.status,
     claimed_at: iso(refund.claimedAt),
     returns: rows.map((r) => {
-      const { return_uuid, amount_in_cents, description, state, hold_amount_in_cents, hold_expires_at } = returnView(r);
-      return { return_uuid, amount_in_cents, description, state, hold_amount_in_cents, hold_expires_at };
+      const {
+        return_uuid,
+        amount_in_cents,
+        description,
+        state,
+        hold_amount_in_cents,
+        hold_expires_at,
+      } = returnView(r);
+      return {
+        return_uuid,
+        amount_in_cents,
+        description,
+        state,
+        hold_amount_in_cents,
+        hold_expires_at,
+      };
     }),
   };
 }
 
 export async function merchantNameOf(db: Queryable, merchantId: string): Promise<string> {
-  const [row] = await db.select({ name: merchants.name }).from(merchants).where(eq(merchants.id, merchantId));
+  const [row] = await db
+    .select({ name: merchants.name })
+    .from(merchants)
+    .where(eq(merchants.id, merchantId));
   return row?.name ?? '';
 }

@@ -26,7 +26,8 @@ export const sandboxRoutes: FastifyPluginAsync<SandboxRoutesOptions> = async (ap
       onRequest: guard,
       schema: {
         tags: ['sandbox'],
-        summary: 'Messages the sandbox SMS and email providers kept for one recipient, newest first',
+        summary:
+          'Messages the sandbox SMS and email providers kept for one recipient, newest first',
         querystring: sandboxMessagesQuerySchema,
         response: { 200: sandboxMessageListSchema, 400: errorBodySchema, 404: errorBodySchema },
       },
@@ -40,7 +41,10 @@ export const sandboxRoutes: FastifyPluginAsync<SandboxRoutesOptions> = async (ap
 
   r.get(
     '/sandbox/inbox',
-    { onRequest: guard, schema: { tags: ['sandbox'], summary: 'A small page to read the sandbox inbox', hide: false } },
+    {
+      onRequest: guard,
+      schema: { tags: ['sandbox'], summary: 'A small page to read the sandbox inbox', hide: false },
+    },
     async (_request, reply) => reply.type('text/html; charset=utf-8').send(inboxPage),
   );
 };

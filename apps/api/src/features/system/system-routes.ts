@@ -18,7 +18,9 @@ export const healthRoutes: FastifyPluginAsync<SystemRoutesOptions> = async (app,
   const r = app.withTypeProvider<ZodTypeProvider>();
   const status = z.object({ status: z.string() });
 
-  r.get('/healthz', { schema: { hide: true, response: { 200: status } } }, async () => ({ status: 'ok' }));
+  r.get('/healthz', { schema: { hide: true, response: { 200: status } } }, async () => ({
+    status: 'ok',
+  }));
 
   r.get(
     '/readyz',

@@ -12,5 +12,9 @@ export async function walletBalance(db: Queryable, userId: string): Promise<Wall
   const of = (kind: string) => rows.find((row) => row.kind === kind)?.balance ?? 0;
   const available = of('available');
   const pending = of('held');
-  return { available_in_cents: available, pending_in_cents: pending, total_in_cents: available + pending };
+  return {
+    available_in_cents: available,
+    pending_in_cents: pending,
+    total_in_cents: available + pending,
+  };
 }

@@ -1,0 +1,80 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { installFakeApi, json, sandboxConfig } from '../../test/fake-api';
+import { fakeAuthMachine, renderApp } from '../../test/render-app';
+import type { AuthState } from '../features/auth/auth-machine';
+import { createReturnPathStore } from '../features/auth/return-path';
+import { AppRoutes } from './app-routes';
+
+const signedIn: AuthState = {
+  status: 'AuthSuccessful',
+  user: {
+    user_uuid: '4f6c1b9e-2d7a-4c55-9a61-0c2b8e7d3f10',
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    email: 'ada@example.com',
+    email_verified: true,
+    phone_number: '5551234567',
+    address: [],
+    date_of_birth: '1990-05-01',
+  },
+};
+const signedOut: AuthState = { status: 'AuthRequired', user: null };
+
+function open(route: string, state: AuthState) {
+  installFakeApi({ 'GET /app-config': () => json(sandboxConfig) });
+  const returnPaths = createReturnPathStore(sessionStorage);
+  renderApp(<AppRoutes returnPaths={returnPaths} />, {
+    route,
+    machine: fakeAuthMachine(state).machine,
+  });
+  return { returnPaths, location: () => screen.getByTestId('location').textContent };
+}
+
+describe('routes', () => {
+  it('sends a signed-out customer to /auth, remembering the page and its query', async () => {
+    const { returnPaths, location } = open('/refunds-history?page=2', signedOut);
+    await waitFor(() => expect(location()).toBe('/auth'));
+    expect(returnPaths.peek()).toBe('/refunds-history?page=2');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
+  });
+
+  it('shows the splash with the slogan while the session is being checked', async () => {
+    open('/profile', { status: 'ValidateAccess', user: null });
+    expect(await screen.findByText('My money, my choice.')).toBeTruthy();
+  });
+
+  it('lets anyone open a claim link without signing in, and does not remember it', async () => {
+    const { returnPaths, location } = open('/claim/6a1f', signedOut);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Claim' })).toBeTruthy();
+    expect(location()).toBe('/claim/6a1f');
+    expect(returnPaths.peek()).toBeNull();
+  });
+
+  it('sends a signed-in customer away from the sign-in page', async () => {
+    const { location } = open('/auth', signedIn);
+    await waitFor(() => expect(location()).toBe('/'));
+  });
+
+  it('redirects an unknown path home', async () => {
+    const { location } = open('/no/such/page', signedIn);
+    await waitFor(() => expect(location()).toBe('/'));
+  });
+
+  it('registers the later screens as honest placeholders', async () => {
+    open('/redeem/giftcard/brand-7', signedIn);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Gift Card' })).toBeTruthy();
+    expect(screen.getByText('This part of the app is not available yet.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to home' }).getAttribute('href')).toBe('/');
+  });
+
+  it('titles pages with the brand from the server', async () => {
+    open('/auth?mode=signup', signedOut);
+    await waitFor(() => expect(document.title).toBe('Sign up - Refundly'));
+  });
+
+  it('sends a magic link without an id home', async () => {
+    const { location } = open('/intent', signedIn);
+    await waitFor(() => expect(location()).toBe('/'));
+  });
+});

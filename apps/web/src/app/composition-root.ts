@@ -1,0 +1,56 @@
+import { flushSync } from 'react-dom';
+import { paths } from '../config/paths';
+import { logout } from '../features/auth/api/logout';
+import { refreshToken } from '../features/auth/api/refresh-token';
+import { createAuthMachine } from '../features/auth/auth-machine';
+import { createReturnPathStore } from '../features/auth/return-path';
+import { createTokenStore } from '../features/auth/token-store';
+import { profileQueryOptions } from '../features/profile/api/get-profile';
+import { createMemoryAnalytics } from '../lib/analytics';
+import { connectApiSession } from '../lib/api-client';
+import { createMemoryErrorReporter } from '../lib/error-reporter';
+import { createQueryClient } from '../lib/query-client';
+import { sessionIndependentKeys } from '../lib/query-keys';
+import { browserStorage } from './browser-storage';
+import { createNavigation } from './navigation';
+
+/** The app's single instances, wired together once: the composition root. */
+
+export const queryClient = createQueryClient();
+export const analytics = createMemoryAnalytics();
+export const errorReporter = createMemoryErrorReporter();
+export const navigation = createNavigation();
+export const returnPaths = createReturnPathStore(browserStorage('sessionStorage'));
+
+export const authMachine = createAuthMachine({
+  refreshToken,
+  // Through the query cache, so the profile screens start from the answer loaded here.
+  fetchProfile: () => queryClient.fetchQuery({ ...profileQueryOptions(), staleTime: 0 }),
+  logout,
+  tokenStore: createTokenStore(browserStorage('localStorage')),
+  analytics,
+  errors: errorReporter,
+  timers: {
+    setTimeout: (callback, ms) => window.setTimeout(callback, ms),
+    clearTimeout: (handle) => window.clearTimeout(handle as number),
+  },
+  // The machine changes status and then navigates; flushing makes both land in one render, so
+  // no guard ever sees the new status on the old page (e.g. signed out while still on /profile).
+  navigate: (to, options) => flushSync(() => navigation.navigate(to, options)),
+  takeReturnPath: () => returnPaths.take(window.location.pathname),
+  signInPath: paths.auth.href(),
+});
+
+connectApiSession({
+  getToken: authMachine.getAccessToken,
+  storeToken: authMachine.storeAccessToken,
+  onUnauthorized: authMachine.handleUnauthorized,
+});
+
+// One customer's data must never be shown to the next one signing in on this browser.
+authMachine.subscribe(() => {
+  if (authMachine.getState().status !== 'AuthRequired') return;
+  queryClient.removeQueries({
+    predicate: (query) => !sessionIndependentKeys.includes(String(query.queryKey[0])),
+  });
+});

@@ -1,0 +1,29 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Splash } from '../../components/splash';
+import { paths } from '../../config/paths';
+import { useAuthState } from '../../features/auth/auth-context';
+import type { ReturnPathStore } from '../../features/auth/return-path';
+
+function RedirectToSignIn({ returnPaths }: { returnPaths: ReturnPathStore }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    returnPaths.rememberIfEmpty(`${location.pathname}${location.search}`);
+    void navigate(paths.auth.href(), { replace: true });
+  }, [location.pathname, location.search, navigate, returnPaths]);
+  return null;
+}
+
+/** Authenticated routes: splash while checking, sign-in when signed out (SPEC §6). */
+export function RequireAuth({ returnPaths }: { returnPaths: ReturnPathStore }) {
+  const { status } = useAuthState();
+  if (status === 'Unknown' || status === 'ValidateAccess')
+    return (
+      <main className="px-4">
+        <Splash />
+      </main>
+    );
+  if (status === 'AuthRequired') return <RedirectToSignIn returnPaths={returnPaths} />;
+  return <Outlet />;
+}

@@ -1,0 +1,23 @@
+import { useTranslation } from 'react-i18next';
+import { BalanceCard } from '../../features/wallet/components/balance-card';
+import { RedemptionMethodList } from '../../features/wallet/components/redemption-method-list';
+import { ReturnItemCard } from '../../features/wallet/components/return-item-card';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+export function HomeScreen() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('titles.home'));
+  return (
+    <div className="grid gap-5 md:grid-cols-5">
+      <div className="md:col-span-5">
+        <BalanceCard />
+      </div>
+      <div className="md:col-span-3">
+        <RedemptionMethodList />
+      </div>
+      <div className="md:col-span-2">
+        <ReturnItemCard />
+      </div>
+    </div>
+  );
+}

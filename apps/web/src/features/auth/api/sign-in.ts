@@ -1,0 +1,23 @@
+import {
+  otpChallengeSchema,
+  type OtpChallenge,
+  type signInRequestSchema,
+} from '@refund/contracts/auth';
+import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api, parseAnswer } from '../../../lib/api-client';
+import { useBotToken } from '../../../lib/bot-protection/use-bot-token';
+
+export type SignInBody = z.output<typeof signInRequestSchema>;
+
+export async function signIn(body: SignInBody): Promise<OtpChallenge> {
+  return parseAnswer(otpChallengeSchema, await api.post('/users/signin', body));
+}
+
+export function useSignIn() {
+  const getBotToken = useBotToken();
+  return useMutation({
+    mutationFn: async (values: Omit<SignInBody, 'bot_token'>) =>
+      signIn({ ...values, bot_token: await getBotToken('customer_signin') }),
+  });
+}

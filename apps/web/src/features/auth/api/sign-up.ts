@@ -1,0 +1,23 @@
+import {
+  otpChallengeSchema,
+  type OtpChallenge,
+  type signUpRequestSchema,
+} from '@refund/contracts/auth';
+import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api, parseAnswer } from '../../../lib/api-client';
+import { useBotToken } from '../../../lib/bot-protection/use-bot-token';
+
+export type SignUpBody = z.output<typeof signUpRequestSchema>;
+
+export async function signUp(body: SignUpBody): Promise<OtpChallenge> {
+  return parseAnswer(otpChallengeSchema, await api.post('/users/signup', body));
+}
+
+export function useSignUp() {
+  const getBotToken = useBotToken();
+  return useMutation({
+    mutationFn: async (values: Omit<SignUpBody, 'bot_token'>) =>
+      signUp({ ...values, bot_token: await getBotToken('customer_signup') }),
+  });
+}

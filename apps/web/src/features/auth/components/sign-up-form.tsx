@@ -1,0 +1,108 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { signUpRequestSchema } from '@refund/contracts/auth';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { Button } from '../../../components/button';
+import { CheckboxField } from '../../../components/checkbox-field';
+import { TextField } from '../../../components/text-field';
+import { errorMessage } from '../../../lib/api-error';
+import { notify } from '../../../lib/toast';
+import { useSignUp } from '../api/sign-up';
+import { goToVerify } from './go-to-verify';
+
+const signUpFormSchema = signUpRequestSchema.omit({ bot_token: true });
+
+// The box starts unticked; the schema only accepts it ticked.
+type SignUpFormInput = Omit<z.input<typeof signUpFormSchema>, 'accepted_terms'> & {
+  accepted_terms: boolean;
+};
+
+function todayIso(): string {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+export function SignUpForm() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const signUp = useSignUp();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<SignUpFormInput, unknown, z.output<typeof signUpFormSchema>>({
+    resolver: zodResolver<SignUpFormInput, unknown, z.output<typeof signUpFormSchema>>(
+      signUpFormSchema,
+    ),
+    defaultValues: {
+      first_name: '',
+      last_name: '',
+      email: '',
+      phone_number: '',
+      date_of_birth: '',
+      accepted_terms: false,
+    },
+  });
+
+  const onSubmit = handleSubmit((values) =>
+    signUp.mutate(values, {
+      onSuccess: (challenge) => goToVerify(navigate, challenge),
+      onError: (error) => void notify.error(errorMessage(error)),
+    }),
+  );
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-5">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          label={t('auth.firstName')}
+          autoComplete="given-name"
+          error={errors.first_name?.message}
+          {...register('first_name')}
+        />
+        <TextField
+          label={t('auth.lastName')}
+          autoComplete="family-name"
+          error={errors.last_name?.message}
+          {...register('last_name')}
+        />
+      </div>
+      <TextField
+        label={t('auth.email')}
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <TextField
+        label={t('auth.phoneNumber')}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel-national"
+        placeholder={t('auth.phonePlaceholder')}
+        error={errors.phone_number?.message}
+        {...register('phone_number')}
+      />
+      <TextField
+        label={t('auth.dateOfBirth')}
+        type="date"
+        autoComplete="bday"
+        max={todayIso()}
+        error={errors.date_of_birth?.message}
+        {...register('date_of_birth')}
+      />
+      <CheckboxField
+        label={t('auth.acceptTerms')}
+        error={errors.accepted_terms?.message}
+        {...register('accepted_terms')}
+      />
+      <p className="text-sm text-ink-muted">{t('auth.smsConsent')}</p>
+      <Button type="submit" loading={signUp.isPending}>
+        {t('auth.continue')}
+      </Button>
+    </form>
+  );
+}

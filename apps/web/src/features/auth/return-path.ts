@@ -1,0 +1,97 @@
+import type { KeyValueStorage } from './token-store';
+
+/**
+ * Where a customer goes back to after signing in (SPEC §2): the path first requested, query
+ * kept, or the `next` query parameter. Kept in session storage so a reload of the verify page
+ * does not lose it.
+ */
+
+const RETURN_PATH_KEY = 'return_path';
+const SIGN_IN_PAGES = ['/auth', '/verify-account'];
+const ORIGIN = 'http://return-path.invalid';
+
+/** Claim links carry their own flow; returning to one after sign-in would replay it. */
+export function isClaimPath(pathname: string): boolean {
+  return /^\/claim\/[^/]+/i.test(pathname);
+}
+
+export function isSignInPage(pathname: string): boolean {
+  const normalized = pathname.replace(/\/+$/, '').toLowerCase();
+  return SIGN_IN_PAGES.includes(normalized);
+}
+
+/**
+ * The path, search and hash of `value` when it stays on this site, else null. Refuses
+ * protocol-relative and backslash tricks that browsers would treat as another host.
+ */
+export function internalPath(value: string | null | undefined): string | null {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\'))
+    return null;
+  try {
+    const url = new URL(value, ORIGIN);
+    if (url.origin !== ORIGIN) return null;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return null;
+  }
+}
+
+export function isRememberable(path: string): boolean {
+  const pathname = new URL(path, ORIGIN).pathname;
+  return !isClaimPath(pathname) && !isSignInPage(pathname);
+}
+
+export interface ReturnPathStore {
+  /** Remembers `path` (replacing what was there) unless it is a claim or sign-in page. */
+  remember: (path: string) => void;
+  /** Remembers `path` only when nothing is remembered yet: the first request wins. */
+  rememberIfEmpty: (path: string) => void;
+  peek: () => string | null;
+  forget: () => void;
+  /**
+   * The remembered path, forgotten as it is handed out. With none, a customer on a sign-in
+   * page goes home and anyone else stays where they are (null).
+   */
+  take: (currentPathname: string) => string | null;
+}
+
+export function createReturnPathStore(storage: KeyValueStorage): ReturnPathStore {
+  const peek = () => {
+    try {
+      return internalPath(storage.getItem(RETURN_PATH_KEY));
+    } catch {
+      return null;
+    }
+  };
+  const forget = () => {
+    try {
+      storage.removeItem(RETURN_PATH_KEY);
+    } catch {
+      // Nothing stored.
+    }
+  };
+  const remember = (path: string) => {
+    const safe = internalPath(path);
+    if (safe === null || !isRememberable(safe)) return;
+    try {
+      storage.setItem(RETURN_PATH_KEY, safe);
+    } catch {
+      // Without storage the customer lands on home after sign-in.
+    }
+  };
+
+  return {
+    remember,
+    rememberIfEmpty: (path) => {
+      if (peek() === null) remember(path);
+    },
+    peek,
+    forget,
+    take: (currentPathname) => {
+      const saved = peek();
+      forget();
+      if (saved !== null) return saved;
+      return isSignInPage(currentPathname) ? '/' : null;
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import { ACCESS_TOKEN_STORAGE_KEY } from '@refund/contracts/auth';
+
+export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+/** The only code that reads or writes the stored access token (`_ca`). */
+export interface TokenStore {
+  get: () => string | null;
+  set: (token: string) => void;
+  remove: () => void;
+}
+
+export function createTokenStore(storage: KeyValueStorage): TokenStore {
+  // Storage can throw (blocked cookies, private modes); signed-out is the safe reading then.
+  return {
+    get() {
+      try {
+        return storage.getItem(ACCESS_TOKEN_STORAGE_KEY) || null;
+      } catch {
+        return null;
+      }
+    },
+    set(token) {
+      try {
+        storage.setItem(ACCESS_TOKEN_STORAGE_KEY, token);
+      } catch {
+        // Without storage the token lives only as long as the refresh cookie allows.
+      }
+    },
+    remove() {
+      try {
+        storage.removeItem(ACCESS_TOKEN_STORAGE_KEY);
+      } catch {
+        // Nothing stored, nothing to remove.
+      }
+    },
+  };
+}

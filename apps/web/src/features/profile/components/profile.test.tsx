@@ -1,0 +1,58 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { installFakeApi, json } from '../../../../test/fake-api';
+import { renderApp } from '../../../../test/render-app';
+import { PersonalDetailsCard } from './personal-details-card';
+import { ProfileSummary } from './profile-summary';
+
+const profile = {
+  user_uuid: '4f6c1b9e-2d7a-4c55-9a61-0c2b8e7d3f10',
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  email: 'ada@example.com',
+  email_verified: true,
+  phone_number: '5551234567',
+  address: [
+    {
+      city: 'Dallas',
+      zipcode: '75201',
+      line_1: '1 Elm St',
+      line_2: null,
+      state: 'TX',
+      is_primary: false,
+    },
+    {
+      city: 'Austin',
+      zipcode: '73301',
+      line_1: '9 Oak Ave',
+      line_2: 'Apt 4',
+      state: 'TX',
+      is_primary: true,
+    },
+  ],
+  date_of_birth: '1990-05-01',
+};
+
+describe('profile', () => {
+  it('summarises name, +1 phone and email', async () => {
+    installFakeApi({ 'GET /users/profile': () => json(profile) });
+    renderApp(<ProfileSummary />);
+    expect(await screen.findByText('Ada Lovelace')).toBeTruthy();
+    expect(screen.getByTestId('profile-phone').textContent).toBe('+1 555-123-4567');
+    expect(screen.getByTestId('profile-email').textContent).toBe('ada@example.com');
+  });
+
+  it('lists personal details with the primary address and a short date of birth', async () => {
+    installFakeApi({ 'GET /users/profile': () => json(profile) });
+    renderApp(<PersonalDetailsCard />);
+    expect(await screen.findByText('9 Oak Ave')).toBeTruthy();
+    expect(screen.queryByText('1 Elm St')).toBeNull();
+    expect(screen.getByText('5/1/1990')).toBeTruthy();
+  });
+
+  it('says when there is no address on file', async () => {
+    installFakeApi({ 'GET /users/profile': () => json({ ...profile, address: [] }) });
+    renderApp(<PersonalDetailsCard />);
+    expect(await screen.findByText('No address on file')).toBeTruthy();
+  });
+});

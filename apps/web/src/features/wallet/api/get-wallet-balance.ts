@@ -1,0 +1,16 @@
+import { walletBalanceSchema, type WalletBalance } from '@refund/contracts/wallet';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, parseAnswer } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+export async function getWalletBalance(signal?: AbortSignal): Promise<WalletBalance> {
+  return parseAnswer(walletBalanceSchema, await api.get('/wallet/balance', undefined, { signal }));
+}
+
+export const walletBalanceQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.walletBalance.all,
+    queryFn: ({ signal }) => getWalletBalance(signal),
+  });
+
+export const useWalletBalance = () => useQuery(walletBalanceQueryOptions());

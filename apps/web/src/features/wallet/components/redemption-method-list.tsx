@@ -1,0 +1,82 @@
+import type { RedemptionMethod } from '@refund/contracts/wallet';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Card } from '../../../components/card';
+import { ErrorState, LoadingState } from '../../../components/query-state';
+import { useRedemptionMethods } from '../api/get-redemption-methods';
+import { redemptionMethodHref } from '../redemption-method-links';
+
+const rowClass = 'flex min-h-16 items-center gap-4 rounded-xl px-3 py-3';
+
+function MethodRow({ method }: { method: RedemptionMethod }) {
+  const { t } = useTranslation();
+  const name = t(`wallet.methods.${method.mode}.name`);
+  const initial = (
+    <span
+      aria-hidden="true"
+      className={`grid size-10 shrink-0 place-items-center rounded-full font-bold ${
+        method.is_available
+          ? 'bg-primary-soft text-on-primary-soft'
+          : 'border border-dashed border-field-line text-ink-muted'
+      }`}
+    >
+      {name.charAt(0)}
+    </span>
+  );
+
+  if (!method.is_available) {
+    return (
+      <div className={rowClass} aria-disabled="true">
+        {initial}
+        <span className="flex flex-col">
+          <span className="font-semibold text-ink-muted">{name}</span>
+          <span className="text-sm text-ink-muted">{t('wallet.methodUnavailable')}</span>
+        </span>
+      </div>
+    );
+  }
+
+  return (
+    <Link to={redemptionMethodHref[method.mode]} className={`${rowClass} hover:bg-surface-muted`}>
+      {initial}
+      <span className="flex flex-1 flex-col">
+        <span className="font-semibold text-ink">{name}</span>
+        <span className="text-sm text-ink-muted">
+          {t(`wallet.methods.${method.mode}.description`)}
+        </span>
+      </span>
+      <span aria-hidden="true" className="text-xl text-ink-muted">
+        ›
+      </span>
+    </Link>
+  );
+}
+
+export function RedemptionMethodList() {
+  const { t } = useTranslation();
+  const methods = useRedemptionMethods();
+
+  return (
+    <Card aria-labelledby="redemption-methods-heading" className="flex flex-col gap-2">
+      <h2 id="redemption-methods-heading" className="text-lg font-semibold text-ink">
+        {t('wallet.chooseMethod')}
+      </h2>
+      {methods.isPending && <LoadingState label={t('wallet.loadingMethods')} />}
+      {methods.isError && (
+        <ErrorState message={t('wallet.methodsError')} onRetry={() => void methods.refetch()} />
+      )}
+      {methods.isSuccess && methods.data.length === 0 && (
+        <p className="py-2 text-ink-muted">{t('wallet.noMethods')}</p>
+      )}
+      {methods.isSuccess && methods.data.length > 0 && (
+        <ul className="-mx-3 flex flex-col divide-y divide-line">
+          {methods.data.map((method) => (
+            <li key={method.mode}>
+              <MethodRow method={method} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,67 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { installFakeApi, json } from '../../../../test/fake-api';
+import { renderApp } from '../../../../test/render-app';
+import { BalanceCard } from './balance-card';
+import { RedemptionMethodList } from './redemption-method-list';
+
+describe('balance card', () => {
+  it('shows available, pending and total in dollars', async () => {
+    installFakeApi({
+      'GET /wallet/balance': () =>
+        json({ available_in_cents: 123456, pending_in_cents: 2500, total_in_cents: 125956 }),
+    });
+    renderApp(<BalanceCard />);
+    expect((await screen.findByTestId('balance-available')).textContent).toBe('$1,234.56');
+    expect(screen.getByTestId('balance-pending').textContent).toBe('$25.00');
+    expect(screen.getByTestId('balance-total').textContent).toBe('$1,259.56');
+    expect(screen.getByRole('heading', { level: 1, name: 'My Money' })).toBeTruthy();
+  });
+
+  it('offers a retry when the balance cannot be loaded, and recovers', async () => {
+    let fail = true;
+    installFakeApi({
+      'GET /wallet/balance': () =>
+        fail
+          ? json(
+              { code: 3001, code_description: 'INTERNAL', message: 'Internal Server error' },
+              500,
+            )
+          : json({ available_in_cents: 500, pending_in_cents: 0, total_in_cents: 500 }),
+    });
+    renderApp(<BalanceCard />);
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      "We couldn't load your balance.",
+    );
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect((await screen.findByTestId('balance-available')).textContent).toBe('$5.00');
+  });
+});
+
+describe('redemption methods', () => {
+  it('links each available method to its screen and marks the others unavailable', async () => {
+    installFakeApi({
+      'GET /redemption-methods': () =>
+        json({
+          data: [
+            { mode: 'debit', is_available: true },
+            { mode: 'bank', is_available: false },
+            { mode: 'earn_rewards', is_available: true },
+          ],
+        }),
+    });
+    renderApp(<RedemptionMethodList />);
+    const list = await screen.findByRole('list');
+    const links = within(list).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/redeem/debit',
+      '/earnRewards',
+    ]);
+    expect(within(list).getByText('Bank account').closest('[aria-disabled="true"]')).not.toBeNull();
+    expect(
+      within(list).getByText('This redemption method is unavailable at this moment.'),
+    ).toBeTruthy();
+  });
+});

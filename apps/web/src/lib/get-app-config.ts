@@ -1,0 +1,18 @@
+import { appConfigSchema, type AppConfig } from '@refund/contracts/app-config';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, parseAnswer } from './api-client';
+import { queryKeys } from './query-keys';
+
+export async function getAppConfig(signal?: AbortSignal): Promise<AppConfig> {
+  return parseAnswer(appConfigSchema, await api.get('/app-config', undefined, { signal }));
+}
+
+export const appConfigQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.appConfig.all,
+    queryFn: ({ signal }) => getAppConfig(signal),
+    // The server's configuration does not change while a page is open.
+    staleTime: Infinity,
+  });
+
+export const useAppConfig = () => useQuery(appConfigQueryOptions());

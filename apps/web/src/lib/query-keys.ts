@@ -1,0 +1,23 @@
+/**
+ * One key factory per resource, so a mutation can invalidate exactly what a query cached:
+ * `all` covers every key of the resource, `list`/`detail` narrow it down.
+ */
+function resourceKeys<const R extends string>(resource: R) {
+  return {
+    all: [resource] as const,
+    lists: () => [resource, 'list'] as const,
+    list: (params: Record<string, unknown> = {}) => [resource, 'list', params] as const,
+    details: () => [resource, 'detail'] as const,
+    detail: (id: string) => [resource, 'detail', id] as const,
+  };
+}
+
+export const queryKeys = {
+  appConfig: resourceKeys('app-config'),
+  profile: resourceKeys('profile'),
+  walletBalance: resourceKeys('wallet-balance'),
+  redemptionMethods: resourceKeys('redemption-methods'),
+};
+
+/** Data that belongs to the app rather than to whoever is signed in. */
+export const sessionIndependentKeys: readonly string[] = [queryKeys.appConfig.all[0]];

@@ -1,0 +1,16 @@
+/** Browser APIs jsdom lacks that the app (or sonner) calls. */
+
+// The app scrolls to the top on every route change.
+window.scrollTo = () => undefined;
+
+// Theme 'system' and sonner read the colour scheme; tests run in a light-scheme browser.
+window.matchMedia = (query: string): MediaQueryList => ({
+  matches: false,
+  media: query,
+  onchange: null,
+  addEventListener: () => undefined,
+  removeEventListener: () => undefined,
+  addListener: () => undefined,
+  removeListener: () => undefined,
+  dispatchEvent: () => false,
+});

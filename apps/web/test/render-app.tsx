@@ -1,0 +1,58 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter, useLocation } from 'react-router';
+import { Toaster } from '../src/components/toaster';
+import { AuthProvider } from '../src/features/auth/auth-context';
+import type { AuthMachine, AuthState } from '../src/features/auth/auth-machine';
+import { createTestI18n } from './test-i18n';
+
+/** A machine frozen in one state, recording the calls the screens make on it. */
+export function fakeAuthMachine(state: AuthState = { status: 'AuthRequired', user: null }) {
+  const accepted: unknown[] = [];
+  const machine: AuthMachine = {
+    getState: () => state,
+    subscribe: () => () => undefined,
+    start: () => undefined,
+    acceptToken: (token) => void accepted.push(token),
+    logout: () => Promise.resolve(),
+    handleUnauthorized: () => undefined,
+    getAccessToken: () => null,
+    storeAccessToken: () => undefined,
+  };
+  return { machine, accepted };
+}
+
+/** Shows where the router is, so a test can assert navigation. */
+export function LocationProbe() {
+  const location = useLocation();
+  return (
+    <output data-testid="location" data-state={JSON.stringify(location.state ?? null)}>
+      {`${location.pathname}${location.search}`}
+    </output>
+  );
+}
+
+export function renderApp(
+  ui: ReactNode,
+  options: { route?: string | { pathname: string; state: unknown }; machine?: AuthMachine } = {},
+) {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const machine = options.machine ?? fakeAuthMachine().machine;
+  return render(
+    <I18nextProvider i18n={createTestI18n()}>
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider machine={machine}>
+          <MemoryRouter initialEntries={[options.route ?? '/']}>
+            {ui}
+            <LocationProbe />
+          </MemoryRouter>
+          <Toaster />
+        </AuthProvider>
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+}
