@@ -538,7 +538,9 @@ describe('the delivery log', () => {
 
   it('refuses a cursor it did not give out', async () => {
     const merchant = await createTestMerchant(server);
-    for (const cursor of ['nonsense', Buffer.from('["yesterday","x"]').toString('base64url')]) {
+    const forged = (at: string) =>
+      Buffer.from(JSON.stringify([at, crypto.randomUUID()])).toString('base64url');
+    for (const cursor of ['nonsense', forged('yesterday'), forged('2030-02-31T00:00:00.000000Z')]) {
       const response = await call(
         server.app,
         'GET',

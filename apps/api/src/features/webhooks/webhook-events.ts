@@ -23,13 +23,22 @@ export async function recordWebhookEvent(tx: Tx, input: WebhookEventInput): Prom
   const payload = { id, type: input.type, created_at: new Date().toISOString(), data: input.data };
   const [row] = await tx
     .insert(webhookEvents)
-    .values({ id, merchantId: input.merchantId, type: input.type, payload, dedupeKey: input.dedupeKey })
+    .values({
+      id,
+      merchantId: input.merchantId,
+      type: input.type,
+      payload,
+      dedupeKey: input.dedupeKey,
+    })
     .onConflictDoNothing()
     .returning({ id: webhookEvents.id });
   return row?.id ?? null;
 }
 
-export async function enqueueWebhookDelivery(jobs: Pick<JobQueue, 'send'>, eventIds: readonly (string | null)[]): Promise<void> {
+export async function enqueueWebhookDelivery(
+  jobs: Pick<JobQueue, 'send'>,
+  eventIds: readonly (string | null)[],
+): Promise<void> {
   for (const eventId of eventIds) {
     if (eventId) await jobs.send(DELIVER_WEBHOOK_QUEUE, { eventId });
   }

@@ -1,3 +1,5 @@
+import { matchPath } from 'react-router';
+import { paths } from '../../config/paths';
 import type { KeyValueStorage } from './token-store';
 
 /**
@@ -36,9 +38,14 @@ export function internalPath(value: string | null | undefined): string | null {
   }
 }
 
+/** Only a page the app has is worth returning to; an unknown path would just bounce home. */
+function isKnownRoute(pathname: string): boolean {
+  return Object.values(paths).some((route) => matchPath(route.path, pathname) !== null);
+}
+
 export function isRememberable(path: string): boolean {
   const pathname = new URL(path, ORIGIN).pathname;
-  return !isClaimPath(pathname) && !isSignInPage(pathname);
+  return !isClaimPath(pathname) && !isSignInPage(pathname) && isKnownRoute(pathname);
 }
 
 export interface ReturnPathStore {

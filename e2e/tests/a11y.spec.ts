@@ -1,0 +1,64 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { createAccount, newPerson, signInThroughApi } from './support/people';
+
+const widths = [
+  { name: 'phone', width: 360, height: 780 },
+  { name: 'desktop', width: 1280, height: 900 },
+];
+const themes = ['light', 'dark'] as const;
+
+async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const serious = results.violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
+  expect(
+    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
+
+for (const theme of themes) {
+  for (const size of widths) {
+    test.describe(`${theme} theme, ${size.name}`, () => {
+      test.beforeEach(async ({ page }) => {
+        await page.setViewportSize({ width: size.width, height: size.height });
+        await page.addInitScript((value) => window.localStorage.setItem('theme', value), theme);
+      });
+
+      test('sign in', async ({ page }) => {
+        await page.goto('/auth');
+        await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+        await expectNoSeriousViolations(page);
+      });
+
+      test('sign up, with errors showing', async ({ page }) => {
+        await page.goto('/auth?mode=signup');
+        await expect(page.getByRole('heading', { name: 'Sign up' })).toBeVisible();
+        await expectNoSeriousViolations(page);
+        await page.getByRole('button', { name: 'Continue' }).click();
+        await expect(page.getByText('DOB is required')).toBeVisible();
+        await expectNoSeriousViolations(page);
+      });
+
+      test('verify', async ({ page }) => {
+        const person = await createAccount(page.request, newPerson());
+        await page.goto('/auth');
+        await page.getByLabel('Phone number').fill(person.phone);
+        await page.getByRole('button', { name: 'Continue' }).click();
+        await expect(page.getByLabel('Verification code')).toBeVisible();
+        await expectNoSeriousViolations(page);
+      });
+
+      test('home', async ({ page }) => {
+        const person = await createAccount(page.request);
+        await signInThroughApi(page, person);
+        await page.goto('/');
+        await expect(page.getByTestId('balance-total')).toBeVisible();
+        await expectNoSeriousViolations(page);
+      });
+    });
+  }
+}
