@@ -10,13 +10,6 @@ export default defineConfig({
   preview: { proxy: apiProxy },
   build: {
     outDir: 'dist',
-    rollupOptions: {
-      output: {
-        // A named chunk for the form libraries, which only the sign-in screens load.
-        manualChunks: (id) =>
-          /node_modules\/(react-hook-form|@hookform)\//.test(id) ? 'forms' : undefined,
-      },
-    },
   },
   test: {
     name: 'web',

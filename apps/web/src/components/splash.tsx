@@ -19,11 +19,4 @@ export function Splash() {
   );
 }
 
-/** Before the translations arrive there is no text to show yet, only the mark. */
-export function BootSplash() {
-  return (
-    <main aria-busy="true" className="flex min-h-dvh items-center justify-center">
-      <BrandMark className="size-16 animate-pulse" />
-    </main>
-  );
-}
+export { BootSplash } from './boot-splash';
