@@ -71,6 +71,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requestIdHeader: false,
     trustProxy: config.NODE_ENV === 'production',
     routerOptions: { ignoreTrailingSlash: true },
+    // A per-request child logger costs a redaction pass over its bindings; skip it when nothing
+    // would be logged anyway.
+    childLoggerFactory: (logger, bindings, childOptions) =>
+      logger.level === 'silent' ? logger : logger.child(bindings, childOptions),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
