@@ -28,6 +28,11 @@ import { createRefreshCookie } from './features/auth/refresh-cookie';
 import { createSessionStore } from './features/auth/sessions';
 import { fileRoutes } from './features/files/file-routes';
 import { createMerchantAuthenticator } from './features/merchants/merchant-keys';
+import { createCardVault } from './features/cards/card-vault';
+import { cardRoutes } from './features/cards/card-routes';
+import { createCards } from './features/cards/cards';
+import { createRedemptions } from './features/payouts/redemptions';
+import { redemptionRoutes } from './features/payouts/redemption-routes';
 import { createCustomerClaims } from './features/refunds/customer-claims';
 import { customerClaimRoutes } from './features/refunds/customer-claim-routes';
 import { createMerchantRefunds } from './features/refunds/merchant-refunds';
@@ -38,13 +43,14 @@ import { walletRoutes } from './features/wallet/wallet-routes';
 import { webhookRoutes } from './features/webhooks/webhook-routes';
 import { registerErrorHandling } from './http/error-handler';
 import type { JobQueue } from './jobs/job-queue';
-import type { Providers } from './providers/providers';
+import type { PayoutProviders, Providers } from './providers/providers';
 
 export interface AppDeps {
   config: Config;
   database: Database;
   jobs: JobQueue;
   providers: Providers;
+  payoutProviders: PayoutProviders;
   logger: FastifyBaseLogger;
   /** Folder of the built web app to serve; none means API only. */
   webDistDir?: string | undefined;
@@ -145,6 +151,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.PUBLIC_URL,
   });
   const merchantOf = createMerchantAuthenticator(db);
+  const vault = createCardVault(db, config.VAULT_KEY);
+  const disabledModes = new Set<RedemptionMode>(config.DISABLED_REDEMPTION_METHODS);
+  const cards = createCards({ db, vault, payouts: deps.payoutProviders.cardPayouts });
+  const redemptions = createRedemptions({
+    db,
+    jobs: deps.jobs,
+    otp,
+    vault,
+    cardPayouts: deps.payoutProviders.cardPayouts,
+    disabledModes,
+  });
   const systemOptions = {
     db,
     isShuttingDown: deps.isShuttingDown ?? (() => false),
@@ -178,10 +195,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         refreshCookie,
       });
       await v1.register(merchantRefundRoutes, { merchantOf, refunds: merchantRefunds });
+      await v1.register(cardRoutes, { cards, authenticator });
+      await v1.register(redemptionRoutes, { redemptions, authenticator });
       await v1.register(walletRoutes, {
         db,
         authenticator,
-        disabledRedemptionModes: new Set<RedemptionMode>(config.DISABLED_REDEMPTION_METHODS),
+        disabledRedemptionModes: disabledModes,
       });
       await v1.register(sandboxRoutes, { db, enabled: config.SANDBOX });
       await v1.register(fileRoutes, { db, merchantOf });

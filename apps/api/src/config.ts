@@ -24,6 +24,10 @@ const envSchema = z
     JWT_SECRET: z.string().min(32).optional(),
     ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(900),
     REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    /** Key that seals card numbers in the vault; required in production. */
+    VAULT_KEY: z.string().min(32).optional(),
+    /** Sandbox: seconds until a payout to the returned-later card comes back. */
+    SANDBOX_CARD_RETURN_DELAY_SECONDS: z.coerce.number().min(0).max(86_400).default(20),
     /** Pepper mixed into one-time-code hashes. */
     OTP_SECRET: z.string().min(32).optional(),
     OTP_SENDS_PER_PHONE_PER_HOUR: z.coerce.number().int().min(1).default(5),
@@ -71,6 +75,7 @@ const envSchema = z
     if (env.NODE_ENV === 'production') {
       need('JWT_SECRET', 'in production');
       need('OTP_SECRET', 'in production');
+      need('VAULT_KEY', 'in production');
       need('PUBLIC_URL', 'in production');
       if (env.SANDBOX) {
         ctx.addIssue({
@@ -109,6 +114,7 @@ export interface Config extends Env {
   SANDBOX: boolean;
   JWT_SECRET: string;
   OTP_SECRET: string;
+  VAULT_KEY: string;
   PUBLIC_URL: string;
 }
 
@@ -132,6 +138,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     SANDBOX: env.SANDBOX ?? env.NODE_ENV !== 'production',
     JWT_SECRET: env.JWT_SECRET ?? DEV_SECRET,
     OTP_SECRET: env.OTP_SECRET ?? DEV_SECRET,
+    VAULT_KEY: env.VAULT_KEY ?? DEV_SECRET,
     PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
   };
 }

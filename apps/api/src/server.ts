@@ -8,7 +8,9 @@ import { seedDemoData } from './db/demo-data';
 import { registerWebhookJobs } from './features/webhooks/webhook-delivery';
 import { startJobQueue, type JobQueue } from './jobs/job-queue';
 import { registerRefundJobs } from './features/refunds/refund-jobs';
+import { registerPayoutJobs, SANDBOX_CARD_RETURN_QUEUE } from './features/payouts/payout-jobs';
 import { createProviders } from './providers/providers';
+import { createSandboxCardPayouts } from './providers/sandbox-card-payouts';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -41,6 +43,15 @@ export async function createServer(
     pollSeconds: config.JOB_POLL_SECONDS,
   });
   await registerRefundJobs(jobs, database.db);
+  await registerPayoutJobs(jobs, database.db);
+  const cardPayouts = createSandboxCardPayouts({
+    scheduleReturn: (redemptionId) =>
+      jobs.send(
+        SANDBOX_CARD_RETURN_QUEUE,
+        { redemptionId },
+        { startAfter: new Date(Date.now() + config.SANDBOX_CARD_RETURN_DELAY_SECONDS * 1000) },
+      ),
+  });
   // Before any seeding: a queue must be worked before anything is sent to it.
   await registerWebhookJobs(jobs, {
     db: database.db,
@@ -61,6 +72,7 @@ export async function createServer(
     database,
     jobs,
     providers,
+    payoutProviders: { cardPayouts },
     logger,
     webDistDir: config.WEB_DIST_DIR ?? defaultWebDistDir,
     isShuttingDown: () => shuttingDown,

@@ -31,14 +31,16 @@ describe('system endpoints', () => {
     const response = await call(server.app, 'GET', '/v1/redemption-methods', undefined, {
       token: person.accessToken,
     });
-    expect(response.json().data).toEqual([
-      { mode: 'debit', is_available: true },
-      { mode: 'bank', is_available: true },
-      { mode: 'prepaid', is_available: false },
-      { mode: 'giftcard', is_available: true },
-      { mode: 'fancash', is_available: false },
-      { mode: 'earn_rewards', is_available: true },
+    const methods = response.json().data as { mode: string; is_available: boolean }[];
+    expect(methods.map((m) => [m.mode, m.is_available])).toEqual([
+      ['debit', true],
+      ['bank', true],
+      ['prepaid', false],
+      ['giftcard', true],
+      ['fancash', false],
+      ['earn_rewards', true],
     ]);
+    expect(methods[0]).toMatchObject({ min_amount: 100, max_amount: 250_000, fee_rate: 150 });
   });
 
   it('documents the API as OpenAPI under /v1/docs', async () => {

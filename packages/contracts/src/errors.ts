@@ -56,6 +56,10 @@ export const errorCatalog = {
   FILE_EMPTY: { code: 4003, status: 400 },
   FILE_TOO_LARGE: { code: 4004, status: 413 },
   WEBHOOK_URL_NOT_ALLOWED: { code: 4005, status: 400 },
+  CARD_NOT_SUPPORTED: { code: 6001, status: 422 },
+  NOT_ENOUGH_BALANCE: { code: 6002, status: 400 },
+  METHOD_UNAVAILABLE: { code: 6003, status: 409 },
+  AMOUNT_OUT_OF_RANGE: { code: 6004, status: 400 },
   INTERNAL: { code: 3001, status: 500 },
   SERVICE_UNAVAILABLE: { code: 3002, status: 503 },
 } as const satisfies Record<string, { code: number; status: number }>;
@@ -96,6 +100,10 @@ export const defaultErrorMessages: Record<ErrorName, string> = {
   FILE_EMPTY: 'The file is empty.',
   FILE_TOO_LARGE: 'The image is larger than 2 MiB.',
   WEBHOOK_URL_NOT_ALLOWED: 'The webhook URL must be a public http or https address.',
+  CARD_NOT_SUPPORTED: 'Only Visa and Mastercard debit cards are supported; credit cards are not.',
+  NOT_ENOUGH_BALANCE: messages.notEnoughBalance,
+  METHOD_UNAVAILABLE: messages.methodUnavailable,
+  AMOUNT_OUT_OF_RANGE: 'This amount is outside the limits of this redemption method.',
   INTERNAL: messages.internal,
   SERVICE_UNAVAILABLE: 'The service is temporarily unavailable. Please try again shortly.',
 };

@@ -20,6 +20,12 @@ export type RedemptionMode = (typeof redemptionModes)[number];
 export const redemptionMethodSchema = z.object({
   mode: z.enum(redemptionModes),
   is_available: z.boolean(),
+  /** Per-redemption limits in cents; null where the method sets them per brand. */
+  min_amount: z.number().int().nullable(),
+  max_amount: z.number().int().nullable(),
+  /** Fee in basis points of the amount (150 = 1.5%); null where the method has none of its own. */
+  fee_rate: z.number().int().nullable(),
+  is_whole_amount_value_required: z.boolean(),
 });
 export type RedemptionMethod = z.infer<typeof redemptionMethodSchema>;
 

@@ -70,7 +70,7 @@ export const otpAttempts = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     purpose: text('purpose', {
-      enum: ['SIGN_IN', 'SIGN_UP', 'REFUND_CLAIM', 'VERIFY_EMAIL'],
+      enum: ['SIGN_IN', 'SIGN_UP', 'REFUND_CLAIM', 'VERIFY_EMAIL', 'WITHDRAWAL'],
     }).notNull(),
     channel: text('channel', { enum: ['sms', 'email'] })
       .notNull()
@@ -352,3 +352,72 @@ export const emailVerifications = pgTable(
   },
   (t) => [uniqueIndex('email_verifications_token_hash_key').on(t.tokenHash)],
 );
+
+/** Card numbers, sealed. Only the vault reads this table; everything else holds the token. */
+export const vaultCards = pgTable('vault_cards', {
+  token: text('token').primaryKey(),
+  sealedNumber: text('sealed_number').notNull(),
+  createdAt: createdAt(),
+});
+
+export const cards = pgTable(
+  'cards',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    vaultToken: text('vault_token')
+      .notNull()
+      .references(() => vaultCards.token),
+    brand: text('brand', { enum: ['visa', 'mastercard'] }).notNull(),
+    funding: text('funding', { enum: ['debit'] }).notNull(),
+    last4: text('last4').notNull(),
+    expiryMonth: integer('expiry_month').notNull(),
+    expiryYear: integer('expiry_year').notNull(),
+    nameOnCard: text('name_on_card').notNull(),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('cards_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Money leaving the wallet: a payout to a card or bank account, and its fate. */
+export const redemptions = pgTable(
+  'redemptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    mode: text('mode', { enum: ['debit', 'bank'] }).notNull(),
+    cardId: uuid('card_id').references(() => cards.id),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    feeCents: bigint('fee_cents', { mode: 'number' }).notNull(),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed', 'returned'] })
+      .notNull()
+      .default('pending'),
+    networkReference: text('network_reference'),
+    failureReason: text('failure_reason'),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('redemptions_user_idempotency_key').on(t.userId, t.idempotencyKey),
+    index('redemptions_user_created_idx').on(t.userId, t.createdAt, t.id),
+    check('redemptions_amount_positive', sql`${t.amountCents} > 0`),
+    check('redemptions_fee_range', sql`${t.feeCents} >= 0 AND ${t.feeCents} < ${t.amountCents}`),
+  ],
+);
+
+/** Every provider event applied to a payout, once: a repeated callback finds its row here. */
+export const payoutEvents = pgTable('payout_events', {
+  eventId: text('event_id').primaryKey(),
+  redemptionId: uuid('redemption_id')
+    .notNull()
+    .references(() => redemptions.id),
+  type: text('type', { enum: ['succeeded', 'failed', 'returned'] }).notNull(),
+  createdAt: createdAt(),
+});

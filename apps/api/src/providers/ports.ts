@@ -31,3 +31,19 @@ export interface BotCheck {
 export interface BotVerifier {
   verify(check: BotCheck): Promise<boolean>;
 }
+
+export type CardFunding = 'debit' | 'credit' | 'prepaid' | 'unknown';
+
+export type CardPushResult =
+  { status: 'succeeded'; networkReference: string } | { status: 'declined'; reason: string };
+
+/** Push-to-card payouts (OCT) and the card-range lookup that tells debit from credit. */
+export interface CardPayouts {
+  fundingOf(cardNumber: string): Promise<CardFunding>;
+  /** Pushes the payout; `reference` is our payout id, which the provider de-duplicates on. */
+  push(input: {
+    cardNumber: string;
+    amountCents: number;
+    reference: string;
+  }): Promise<CardPushResult>;
+}

@@ -1,6 +1,6 @@
 import type { Config } from '../config';
 import type { Db } from '../db/database';
-import type { BotVerifier, EmailSender, SmsSender } from './ports';
+import type { BotVerifier, CardPayouts, EmailSender, SmsSender } from './ports';
 import { createRecaptchaVerifier } from './recaptcha-bot';
 import { createSandboxBotVerifier } from './sandbox-bot';
 import { createSandboxEmailSender, createSandboxSmsSender } from './sandbox-messages';
@@ -12,6 +12,11 @@ export interface Providers {
   sms: SmsSender;
   email: EmailSender;
   bot: BotVerifier;
+}
+
+/** Providers whose sandbox needs the job queue (delayed callbacks), made once it runs. */
+export interface PayoutProviders {
+  cardPayouts: CardPayouts;
 }
 
 /** Picks each port's implementation from configuration; the config schema checks credentials. */

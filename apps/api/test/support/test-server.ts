@@ -13,6 +13,9 @@ export interface TestServer extends RunningServer {
  * A whole server on a real database: PostgreSQL when TEST_DATABASE_URL is set, otherwise a fresh
  * in-memory embedded engine. Tests make their own unique data, so they can share a database.
  */
+/** The one-time-code pepper test servers use, so fixtures can mint codes for their attempts. */
+export const TEST_OTP_SECRET = 'test-only-otp-secret-0123456789abcdef';
+
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -22,6 +25,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     JOB_POLL_SECONDS: '0.5',
     OTP_SENDS_PER_IP_PER_HOUR: '1000000',
     WEB_DIST_DIR: '/nonexistent',
+    OTP_SECRET: TEST_OTP_SECRET,
     ...(process.env.TEST_DATABASE_URL ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),
     ...env,
   });

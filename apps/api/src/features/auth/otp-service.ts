@@ -163,6 +163,45 @@ export function createOtpService(deps: OtpServiceDeps) {
   }
 
   /**
+   * Checks a code inside the caller's transaction and marks it used when it matches. A wrong
+   * code counts a try; the caller must commit for the count to stick, and answer the error.
+   */
+  async function consumeCode(
+    tx: Tx,
+    attemptId: string,
+    code: string,
+    purposes: readonly Purpose[],
+  ): Promise<Attempt | AppError> {
+    const [attempt] = await tx
+      .select()
+      .from(otpAttempts)
+      .where(eq(otpAttempts.id, attemptId))
+      .for('update');
+    if (
+      !attempt ||
+      !purposes.includes(attempt.purpose) ||
+      attempt.consumedAt ||
+      attempt.createdAt.getTime() + ATTEMPT_LIFETIME_MS < Date.now()
+    ) {
+      return new AppError('OTP_EXPIRED', 'This code is no longer valid. Please request a new one.');
+    }
+    if (attempt.failedTries >= OTP_MAX_ATTEMPTS) return new AppError('OTP_ATTEMPTS_EXCEEDED');
+    if (attempt.codeExpiresAt.getTime() <= Date.now()) return new AppError('OTP_EXPIRED');
+    if (!otpCodeMatches(deps.secret, attempt.id, code, attempt.codeHash)) {
+      await tx
+        .update(otpAttempts)
+        .set({ failedTries: sql`${otpAttempts.failedTries} + 1` })
+        .where(eq(otpAttempts.id, attempt.id));
+      return new AppError('INCORRECT_OTP');
+    }
+    await tx
+      .update(otpAttempts)
+      .set({ consumedAt: sql`now()` })
+      .where(eq(otpAttempts.id, attempt.id));
+    return attempt;
+  }
+
+  /**
    * Checks a code and, when it matches, signs the attempt's person in. `onVerified` runs in the
    * same transaction and names the account (creating it for a sign-up).
    */
@@ -175,39 +214,9 @@ export function createOtpService(deps: OtpServiceDeps) {
     // Wrong tries must be counted even though the request fails, so the transaction returns
     // an outcome and the error is thrown after it commits.
     const outcome = await db.transaction(async (tx) => {
-      const [attempt] = await tx
-        .select()
-        .from(otpAttempts)
-        .where(eq(otpAttempts.id, attemptId))
-        .for('update');
-      if (
-        !attempt ||
-        !purposes.includes(attempt.purpose) ||
-        attempt.consumedAt ||
-        attempt.createdAt.getTime() + ATTEMPT_LIFETIME_MS < Date.now()
-      ) {
-        return {
-          error: new AppError(
-            'OTP_EXPIRED',
-            'This code is no longer valid. Please request a new one.',
-          ),
-        };
-      }
-      if (attempt.failedTries >= OTP_MAX_ATTEMPTS)
-        return { error: new AppError('OTP_ATTEMPTS_EXCEEDED') };
-      if (attempt.codeExpiresAt.getTime() <= Date.now())
-        return { error: new AppError('OTP_EXPIRED') };
-      if (!otpCodeMatches(deps.secret, attempt.id, code, attempt.codeHash)) {
-        await tx
-          .update(otpAttempts)
-          .set({ failedTries: sql`${otpAttempts.failedTries} + 1` })
-          .where(eq(otpAttempts.id, attempt.id));
-        return { error: new AppError('INCORRECT_OTP') };
-      }
-      await tx
-        .update(otpAttempts)
-        .set({ consumedAt: sql`now()` })
-        .where(eq(otpAttempts.id, attempt.id));
+      const checked = await consumeCode(tx, attemptId, code, purposes);
+      if (checked instanceof AppError) return { error: checked };
+      const attempt = checked;
       const userId = await onVerified(tx, attempt);
       if (userId instanceof AppError) return { error: userId };
       const session = await deps.sessions.start(tx, userId);
@@ -228,6 +237,7 @@ export function createOtpService(deps: OtpServiceDeps) {
     begin,
     resend,
     verify,
+    consumeCode,
 
     async signUp(details: NewUser, ip: string): Promise<OtpChallenge> {
       const taken = await findTakenIdentifiers(db, details.phone_number, details.email);

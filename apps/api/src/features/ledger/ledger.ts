@@ -4,7 +4,11 @@ import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '../../db/schema'
 
 export type OwnerType = 'customer' | 'merchant' | 'system';
 export type SystemAccount =
-  'payouts_in_transit' | 'fee_revenue' | 'bonus_expense' | 'giftcard_settlement';
+  | 'payouts_settled'
+  | 'payouts_in_transit'
+  | 'fee_revenue'
+  | 'bonus_expense'
+  | 'giftcard_settlement';
 
 export interface AccountRef {
   ownerType: OwnerType;
@@ -32,6 +36,19 @@ export const systemAccount = (kind: SystemAccount): AccountRef => ({
   ownerId: null,
   kind,
 });
+
+const SYSTEM_SHARDS = 16;
+
+/**
+ * A system account every payout touches would make every payout wait for the one before it.
+ * Spread over shards (chosen by a stable key), payouts lock different rows; the account's
+ * balance is the sum of its shards.
+ */
+export function systemShard(kind: SystemAccount, key: string): AccountRef {
+  let hash = 0;
+  for (let i = 0; i < key.length; i += 1) hash = (hash * 31 + key.charCodeAt(i)) >>> 0;
+  return { ownerType: 'system', ownerId: null, kind: `${kind}:${hash % SYSTEM_SHARDS}` };
+}
 
 export interface Posting {
   account: AccountRef;

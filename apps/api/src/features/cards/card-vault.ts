@@ -1,0 +1,28 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Queryable } from '../../db/database';
+import { vaultCards } from '../../db/schema';
+import { createSealedBox } from '../../jobs/sealed-box';
+
+/**
+ * The only module that sees a card number after it arrives. It seals the number (AES-256-GCM)
+ * under a key of its own and hands out an opaque token; the rest of the system keeps the token,
+ * the brand, the funding type and the last four digits. The CVV never reaches it.
+ */
+export function createCardVault(db: Queryable, key: string) {
+  const box = createSealedBox(`card-vault:${key}`);
+  return {
+    async store(cardNumber: string): Promise<string> {
+      const token = `tok_${randomBytes(18).toString('base64url')}`;
+      await db.insert(vaultCards).values({ token, sealedNumber: box.seal(cardNumber) });
+      return token;
+    },
+    /** For the payout adapter alone, at the moment it pushes money to the card. */
+    async reveal(token: string): Promise<string | null> {
+      const [row] = await db.select().from(vaultCards).where(eq(vaultCards.token, token));
+      return row ? box.open<string>(row.sealedNumber) : null;
+    },
+  };
+}
+
+export type CardVault = ReturnType<typeof createCardVault>;

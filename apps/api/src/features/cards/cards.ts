@@ -1,0 +1,91 @@
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import {
+  cardBrand,
+  DEBIT_CARD_RULE,
+  type AddCardRequest,
+  type Card,
+} from '@refund/contracts/cards';
+import type { Db, Queryable } from '../../db/database';
+import { cards } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import type { CardPayouts } from '../../providers/ports';
+import type { CardVault } from './card-vault';
+
+type CardRow = typeof cards.$inferSelect;
+
+export const cardView = (row: CardRow): Card => ({
+  card_uuid: row.id,
+  brand: row.brand,
+  funding: row.funding,
+  last4: row.last4,
+  expiry_month: row.expiryMonth,
+  expiry_year: row.expiryYear,
+  name_on_card: row.nameOnCard,
+  created_at: row.createdAt.toISOString(),
+});
+
+/** The customer's debit cards. Card numbers go straight to the vault; the CVV goes nowhere. */
+export function createCards(deps: { db: Db; vault: CardVault; payouts: CardPayouts }) {
+  return {
+    async add(
+      userId: string,
+      input: { card_number: string; expiry: string; name_on_card: string },
+    ): Promise<Card> {
+      const brand = cardBrand(input.card_number);
+      if (brand !== 'visa' && brand !== 'mastercard')
+        throw new AppError('CARD_NOT_SUPPORTED', DEBIT_CARD_RULE);
+      if ((await deps.payouts.fundingOf(input.card_number)) !== 'debit') {
+        throw new AppError('CARD_NOT_SUPPORTED', DEBIT_CARD_RULE);
+      }
+      const [mm, yy] = input.expiry.split('/') as [string, string];
+      const token = await deps.vault.store(input.card_number);
+      const [row] = await deps.db
+        .insert(cards)
+        .values({
+          userId,
+          vaultToken: token,
+          brand,
+          funding: 'debit',
+          last4: input.card_number.slice(-4),
+          expiryMonth: Number(mm),
+          expiryYear: yy.length === 2 ? 2000 + Number(yy) : Number(yy),
+          nameOnCard: input.name_on_card,
+        })
+        .returning();
+      if (!row) throw new Error('card not stored');
+      return cardView(row);
+    },
+
+    async list(userId: string): Promise<Card[]> {
+      const rows = await deps.db
+        .select()
+        .from(cards)
+        .where(and(eq(cards.userId, userId), isNull(cards.removedAt)))
+        .orderBy(desc(cards.createdAt));
+      return rows.map(cardView);
+    },
+
+    async remove(userId: string, cardId: string): Promise<void> {
+      const removed = await deps.db
+        .update(cards)
+        .set({ removedAt: new Date() })
+        .where(and(eq(cards.id, cardId), eq(cards.userId, userId), isNull(cards.removedAt)))
+        .returning({ id: cards.id });
+      if (removed.length === 0) throw new AppError('NOT_FOUND', 'No card with this id.');
+    },
+  };
+}
+
+export type Cards = ReturnType<typeof createCards>;
+
+/** A card of this customer that can still be paid to; anyone else's answers not found. */
+export async function usableCard(db: Queryable, userId: string, cardId: string): Promise<CardRow> {
+  const [row] = await db
+    .select()
+    .from(cards)
+    .where(and(eq(cards.id, cardId), eq(cards.userId, userId), isNull(cards.removedAt)));
+  if (!row) throw new AppError('NOT_FOUND', 'No card with this id.');
+  return row;
+}
+
+export type { AddCardRequest };

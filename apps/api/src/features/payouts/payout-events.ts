@@ -1,0 +1,129 @@
+import { eq } from 'drizzle-orm';
+import { formatMoney } from '@refund/contracts/format';
+import type { Db, Tx } from '../../db/database';
+import { payoutEvents, redemptions, users } from '../../db/schema';
+import type { JobQueue } from '../../jobs/job-queue';
+import { customerAvailable, postTransfer, systemShard } from '../ledger/ledger';
+
+export type PayoutEventType = 'succeeded' | 'failed' | 'returned';
+type RedemptionRow = typeof redemptions.$inferSelect;
+
+export interface PayoutEvent {
+  /** The provider's id for this event; the same id is applied once. */
+  eventId: string;
+  redemptionId: string;
+  type: PayoutEventType;
+  networkReference?: string | null;
+  reason?: string | null;
+}
+
+/** The customer gets back everything that left the balance: the amount, fee included. */
+async function giveBack(
+  tx: Tx,
+  row: RedemptionRow,
+  from: 'payouts_in_transit' | 'payouts_settled',
+  key: string,
+) {
+  const net = row.amountCents - row.feeCents;
+  await postTransfer(tx, {
+    idempotencyKey: key,
+    kind: from === 'payouts_in_transit' ? 'payout_failed' : 'payout_returned',
+    postings: [
+      { account: systemShard(from, row.id), amountCents: -net },
+      ...(row.feeCents > 0
+        ? [{ account: systemShard('fee_revenue', row.id), amountCents: -row.feeCents }]
+        : []),
+      { account: customerAvailable(row.userId), amountCents: row.amountCents },
+    ],
+  });
+}
+
+/**
+ * Applies what a payout provider says happened, exactly once per event and in any order:
+ * pending → succeeded (settled out) or failed (given back); succeeded → returned (given back).
+ * A return that arrives before the success is a failure; a success after a failure or a return
+ * changes nothing. Answers a message for the customer when money came back.
+ */
+export async function applyPayoutEvent(
+  db: Db,
+  event: PayoutEvent,
+): Promise<{ notify: { to: string; body: string } | null }> {
+  return db.transaction(async (tx) => {
+    const fresh = await tx
+      .insert(payoutEvents)
+      .values({ eventId: event.eventId, redemptionId: event.redemptionId, type: event.type })
+      .onConflictDoNothing()
+      .returning({ eventId: payoutEvents.eventId });
+    if (fresh.length === 0) return { notify: null };
+    const [row] = await tx
+      .select()
+      .from(redemptions)
+      .where(eq(redemptions.id, event.redemptionId))
+      .for('update');
+    if (!row) throw new Error(`payout event for unknown redemption ${event.redemptionId}`);
+    const now = new Date();
+    let cameBack = false;
+
+    if (event.type === 'succeeded' && row.status === 'pending') {
+      const net = row.amountCents - row.feeCents;
+      await postTransfer(tx, {
+        idempotencyKey: `payout-settle:${row.id}`,
+        kind: 'payout_settled',
+        postings: [
+          { account: systemShard('payouts_in_transit', row.id), amountCents: -net },
+          { account: systemShard('payouts_settled', row.id), amountCents: net },
+        ],
+      });
+      await tx
+        .update(redemptions)
+        .set({
+          status: 'succeeded',
+          completedAt: now,
+          networkReference: event.networkReference ?? row.networkReference,
+        })
+        .where(eq(redemptions.id, row.id));
+    } else if ((event.type === 'failed' || event.type === 'returned') && row.status === 'pending') {
+      await giveBack(tx, row, 'payouts_in_transit', `payout-giveback:${row.id}`);
+      await tx
+        .update(redemptions)
+        .set({
+          status: event.type === 'failed' ? 'failed' : 'returned',
+          completedAt: now,
+          failureReason: event.reason ?? null,
+        })
+        .where(eq(redemptions.id, row.id));
+      cameBack = true;
+    } else if (event.type === 'returned' && row.status === 'succeeded') {
+      await giveBack(tx, row, 'payouts_settled', `payout-giveback:${row.id}`);
+      await tx
+        .update(redemptions)
+        .set({ status: 'returned', failureReason: event.reason ?? 'The payout was returned.' })
+        .where(eq(redemptions.id, row.id));
+      cameBack = true;
+    }
+    if (!cameBack) return { notify: null };
+    const [user] = await tx
+      .select({ phone: users.phoneNumber })
+      .from(users)
+      .where(eq(users.id, row.userId));
+    const what = event.type === 'failed' ? 'did not go through' : 'was returned';
+    return {
+      notify: user
+        ? {
+            to: user.phone,
+            body: `Your ${formatMoney(row.amountCents)} redemption ${what}. The full amount is back in your balance.`,
+          }
+        : null,
+    };
+  });
+}
+
+/** Applies an event and tells the customer by SMS when money came back to them. */
+export async function applyAndNotify(
+  db: Db,
+  jobs: Pick<JobQueue, 'sendMessage'>,
+  event: PayoutEvent,
+): Promise<void> {
+  const { notify } = await applyPayoutEvent(db, event);
+  if (notify) await jobs.sendMessage({ channel: 'sms', ...notify });
+}

@@ -1,0 +1,108 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { otpChallengeSchema } from '@refund/contracts/auth';
+import { errorBodySchema } from '@refund/contracts/errors';
+import { listQuerySchema } from '@refund/contracts/merchant';
+import {
+  createRedemptionRequestSchema,
+  transactionListSchema,
+  transactionSchema,
+} from '@refund/contracts/redemptions';
+import type { Authenticator } from '../auth/authenticate';
+import type { Redemptions } from './redemptions';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+  422: errorBodySchema,
+  429: errorBodySchema,
+};
+const security = [{ bearer: [] }];
+const idempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string({ error: 'Send an Idempotency-Key header with this request.' })
+    .trim()
+    .min(1, 'Send an Idempotency-Key header with this request.')
+    .max(255, 'Idempotency-Key is too long'),
+});
+
+export const redemptionRoutes: FastifyPluginAsync<{
+  redemptions: Redemptions;
+  authenticator: Authenticator;
+}> = async (app, options) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { redemptions, authenticator } = options;
+
+  r.post(
+    '/redemptions/otp',
+    {
+      schema: {
+        tags: ['redemptions'],
+        summary: "Send the withdrawal one-time passcode to the customer's phone",
+        security,
+        response: { 200: otpChallengeSchema, ...errors },
+      },
+    },
+    async (request) =>
+      redemptions.startOtp((await authenticator.principal(request)).userId, request.ip),
+  );
+
+  r.post(
+    '/redemptions',
+    {
+      schema: {
+        tags: ['redemptions'],
+        summary: 'Redeem to a debit card (instant) or bank account; idempotent by Idempotency-Key',
+        security,
+        headers: idempotencyHeaders,
+        body: createRedemptionRequestSchema,
+        response: { 200: transactionSchema, 201: transactionSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = await authenticator.principal(request);
+      const { transaction, created } = await redemptions.create(
+        userId,
+        request.headers['idempotency-key'],
+        request.body,
+      );
+      if (!created) reply.header('idempotent-replayed', 'true');
+      return reply.status(created ? 201 : 200).send(transaction);
+    },
+  );
+
+  r.get(
+    '/transactions',
+    {
+      schema: {
+        tags: ['redemptions'],
+        summary: "The customer's redemptions, newest first (keyset pagination)",
+        security,
+        querystring: listQuerySchema,
+        response: { 200: transactionListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { userId } = await authenticator.principal(request);
+      return redemptions.list(userId, request.query.limit, request.query.cursor);
+    },
+  );
+
+  r.get(
+    '/transactions/:id',
+    {
+      schema: {
+        tags: ['redemptions'],
+        summary: 'One redemption with its payout details; someone else’s answers 404',
+        security,
+        params: z.object({ id: z.uuid({ error: 'id must be a UUID' }) }),
+        response: { 200: transactionSchema, ...errors },
+      },
+    },
+    async (request) =>
+      redemptions.load((await authenticator.principal(request)).userId, request.params.id),
+  );
+};

@@ -1,0 +1,259 @@
+import { createHash } from 'node:crypto';
+import { and, desc, eq, lt, or } from 'drizzle-orm';
+import type { OtpChallenge } from '@refund/contracts/auth';
+import type { RedemptionMode } from '@refund/contracts/wallet';
+import { feeCents, type Transaction } from '@refund/contracts/redemptions';
+import type { Db } from '../../db/database';
+import { cards, redemptions, users } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import { decodeCursor, encodeCursor } from '../../http/cursor';
+import type { JobQueue } from '../../jobs/job-queue';
+import type { CardPayouts } from '../../providers/ports';
+import type { OtpService } from '../auth/otp-service';
+import type { CardVault } from '../cards/card-vault';
+import { usableCard } from '../cards/cards';
+import {
+  customerAvailable,
+  InsufficientFundsError,
+  postTransfer,
+  systemShard,
+} from '../ledger/ledger';
+import { applyAndNotify } from './payout-events';
+import { payoutLimits } from './redemption-limits';
+
+export interface RedemptionDeps {
+  db: Db;
+  jobs: JobQueue;
+  otp: OtpService;
+  vault: CardVault;
+  cardPayouts: CardPayouts;
+  disabledModes: ReadonlySet<RedemptionMode>;
+}
+
+export interface RedemptionInput {
+  mode: 'debit' | 'bank';
+  payment_method_uuid: string;
+  amount_in_cents: number;
+  attempt_id: string;
+  code: string;
+}
+
+type Row = typeof redemptions.$inferSelect;
+type CardRow = typeof cards.$inferSelect;
+
+const statusLabel = {
+  pending: 'Pending',
+  succeeded: 'Successful',
+  failed: 'Failed',
+  returned: 'Failed',
+} as const;
+
+function view(row: Row, card: Pick<CardRow, 'brand' | 'last4'> | null): Transaction {
+  return {
+    transaction_id: row.id,
+    mode: row.mode,
+    status: statusLabel[row.status],
+    amount_in_cents: row.amountCents,
+    fee_in_cents: row.feeCents,
+    net_amount_in_cents: row.amountCents - row.feeCents,
+    destination: {
+      kind: row.mode === 'debit' ? 'card' : 'bank_account',
+      brand: card?.brand ?? null,
+      last4: card?.last4 ?? '',
+    },
+    network_reference: row.networkReference,
+    failure_reason: row.failureReason,
+    returned: row.status === 'returned',
+    created_at: row.createdAt.toISOString(),
+    completed_at: row.completedAt ? row.completedAt.toISOString() : null,
+  };
+}
+
+const requestHash = (input: Omit<RedemptionInput, 'attempt_id' | 'code'>) =>
+  createHash('sha256')
+    .update(JSON.stringify([input.mode, input.payment_method_uuid, input.amount_in_cents]))
+    .digest('hex');
+
+export function createRedemptions(deps: RedemptionDeps) {
+  const { db } = deps;
+
+  async function load(userId: string, id: string): Promise<Transaction> {
+    const [found] = await db
+      .select({ row: redemptions, brand: cards.brand, last4: cards.last4 })
+      .from(redemptions)
+      .leftJoin(cards, eq(cards.id, redemptions.cardId))
+      .where(and(eq(redemptions.id, id), eq(redemptions.userId, userId)));
+    if (!found) throw new AppError('NOT_FOUND', 'No transaction with this id.');
+    return view(
+      found.row,
+      found.brand && found.last4 ? { brand: found.brand, last4: found.last4 } : null,
+    );
+  }
+
+  async function existing(userId: string, key: string, hash: string): Promise<Transaction | null> {
+    const [row] = await db
+      .select({ id: redemptions.id, requestHash: redemptions.requestHash })
+      .from(redemptions)
+      .where(and(eq(redemptions.userId, userId), eq(redemptions.idempotencyKey, key)));
+    if (!row) return null;
+    if (row.requestHash !== hash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+    return load(userId, row.id);
+  }
+
+  return {
+    load,
+
+    /** The withdrawal one-time passcode, sent to the customer's own phone. */
+    async startOtp(userId: string, ip: string): Promise<OtpChallenge> {
+      const [user] = await db
+        .select({ phone: users.phoneNumber })
+        .from(users)
+        .where(eq(users.id, userId));
+      if (!user) throw new AppError('UNAUTHORIZED');
+      return deps.otp.begin(
+        {
+          purpose: 'WITHDRAWAL',
+          channel: 'sms',
+          destination: user.phone,
+          userId,
+          refundId: null,
+          signupDetails: null,
+        },
+        ip,
+      );
+    },
+
+    /**
+     * Redeems: checks the passcode, then in one transaction records the payout and moves the
+     * amount from the available balance to payouts in transit (the fee to fee revenue). The
+     * balance cannot go below zero, so parallel redemptions succeed exactly as often as it
+     * allows. A retry with the same Idempotency-Key answers the first result.
+     */
+    async create(
+      userId: string,
+      key: string,
+      input: RedemptionInput,
+    ): Promise<{ transaction: Transaction; created: boolean }> {
+      const hash = requestHash(input);
+      const replay = await existing(userId, key, hash);
+      if (replay) return { transaction: replay, created: false };
+      if (deps.disabledModes.has(input.mode)) throw new AppError('METHOD_UNAVAILABLE');
+      if (input.mode !== 'debit') throw new AppError('METHOD_UNAVAILABLE');
+      const limits = payoutLimits[input.mode];
+      if (input.amount_in_cents < limits.minCents || input.amount_in_cents > limits.maxCents) {
+        throw new AppError('AMOUNT_OUT_OF_RANGE');
+      }
+      const card = await usableCard(db, userId, input.payment_method_uuid);
+      const fee = feeCents(input.amount_in_cents, limits.feeRateBps);
+
+      let outcome: { id: string } | { error: AppError } | { replay: true };
+      try {
+        outcome = await db.transaction(async (tx) => {
+          const attempt = await deps.otp.consumeCode(tx, input.attempt_id, input.code, [
+            'WITHDRAWAL',
+          ]);
+          if (attempt instanceof AppError) return { error: attempt };
+          if (attempt.userId !== userId) return { error: new AppError('INCORRECT_OTP') };
+          const [row] = await tx
+            .insert(redemptions)
+            .values({
+              userId,
+              idempotencyKey: key,
+              requestHash: hash,
+              mode: input.mode,
+              cardId: card.id,
+              amountCents: input.amount_in_cents,
+              feeCents: fee,
+              createdAt: new Date(),
+            })
+            .onConflictDoNothing()
+            .returning({ id: redemptions.id });
+          // Another request with this key won the race; its answer is the answer.
+          if (!row) throw new ReplayError();
+          await postTransfer(tx, {
+            idempotencyKey: `payout:${row.id}`,
+            kind: 'payout',
+            postings: [
+              { account: customerAvailable(userId), amountCents: -input.amount_in_cents },
+              {
+                account: systemShard('payouts_in_transit', row.id),
+                amountCents: input.amount_in_cents - fee,
+              },
+              ...(fee > 0
+                ? [{ account: systemShard('fee_revenue', row.id), amountCents: fee }]
+                : []),
+            ],
+          });
+          return { id: row.id };
+        });
+      } catch (error) {
+        if (error instanceof InsufficientFundsError) throw new AppError('NOT_ENOUGH_BALANCE');
+        if (error instanceof ReplayError) outcome = { replay: true };
+        else throw error;
+      }
+      if ('error' in outcome) {
+        // A parallel retry with this key used the passcode first; its answer is the answer.
+        const winner = await existing(userId, key, hash);
+        if (winner) return { transaction: winner, created: false };
+        throw outcome.error;
+      }
+      if ('replay' in outcome) {
+        const again = await existing(userId, key, hash);
+        if (!again) throw new Error('idempotent redemption vanished');
+        return { transaction: again, created: false };
+      }
+
+      const cardNumber = await deps.vault.reveal(card.vaultToken);
+      const result = cardNumber
+        ? await deps.cardPayouts.push({
+            cardNumber,
+            amountCents: input.amount_in_cents - fee,
+            reference: outcome.id,
+          })
+        : ({ status: 'declined', reason: 'The card is no longer available.' } as const);
+      await applyAndNotify(db, deps.jobs, {
+        eventId: `push:${outcome.id}`,
+        redemptionId: outcome.id,
+        type: result.status === 'succeeded' ? 'succeeded' : 'failed',
+        networkReference: result.status === 'succeeded' ? result.networkReference : null,
+        reason: result.status === 'declined' ? result.reason : null,
+      });
+      return { transaction: await load(userId, outcome.id), created: true };
+    },
+
+    /** Newest first, keyset pages over (created_at, id). */
+    async list(userId: string, limit: number, cursor: string | undefined) {
+      const after = cursor ? decodeCursor(cursor) : null;
+      const rows = await db
+        .select({ row: redemptions, brand: cards.brand, last4: cards.last4 })
+        .from(redemptions)
+        .leftJoin(cards, eq(cards.id, redemptions.cardId))
+        .where(
+          and(
+            eq(redemptions.userId, userId),
+            after
+              ? or(
+                  lt(redemptions.createdAt, after.at),
+                  and(eq(redemptions.createdAt, after.at), lt(redemptions.id, after.id)),
+                )
+              : undefined,
+          ),
+        )
+        .orderBy(desc(redemptions.createdAt), desc(redemptions.id))
+        .limit(limit + 1);
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      return {
+        data: page.map((r) =>
+          view(r.row, r.brand && r.last4 ? { brand: r.brand, last4: r.last4 } : null),
+        ),
+        next_cursor:
+          rows.length > limit && last ? encodeCursor(last.row.createdAt, last.row.id) : null,
+      };
+    },
+  };
+}
+
+class ReplayError extends Error {}
+
+export type Redemptions = ReturnType<typeof createRedemptions>;

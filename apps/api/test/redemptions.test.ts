@@ -1,0 +1,392 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { vaultCards } from '../src/db/schema';
+import { applyPayoutEvent } from '../src/features/payouts/payout-events';
+import { sandboxCards } from '../src/providers/sandbox-card-payouts';
+import {
+  addCard,
+  fundedCustomer,
+  mintWithdrawalCode,
+  newMerchant,
+} from './support/payout-fixtures';
+import { readCode, signUpNewPerson } from './support/people';
+import { balanceOf, expectLedgerBalanced, type TestMerchant } from './support/refund-fixtures';
+import { call, startTestServer, type TestServer } from './support/test-server';
+
+let server: TestServer;
+let merchant: TestMerchant;
+beforeAll(async () => {
+  server = await startTestServer({
+    SANDBOX_CARD_RETURN_DELAY_SECONDS: '1',
+    OTP_SENDS_PER_PHONE_PER_HOUR: '100',
+  });
+  merchant = await newMerchant(server.database.db);
+});
+afterEach(() => expectLedgerBalanced(server.database.db));
+afterAll(() => server.close());
+
+const redeem = (token: string, body: Record<string, unknown>, key: string = crypto.randomUUID()) =>
+  call(server.app, 'POST', '/v1/redemptions', body, { token, headers: { 'idempotency-key': key } });
+
+async function withdrawalCode(token: string, phone: string, seen: string[] = []) {
+  const started = await call(server.app, 'POST', '/v1/redemptions/otp', undefined, { token });
+  expect(started.statusCode).toBe(200);
+  return {
+    attempt_id: started.json().attempt_id as string,
+    code: await readCode(server.app, phone, seen),
+  };
+}
+
+describe('debit cards', () => {
+  it('adds a Visa debit card; only the token, brand, funding and last four are kept', async () => {
+    const person = await fundedCustomer(server.app, merchant, 1000);
+    const response = await call(
+      server.app,
+      'POST',
+      '/v1/cards',
+      {
+        card_number: '4000 0566 5566 5556',
+        expiry: '12/2030',
+        cvv: '123',
+        name_on_card: 'Pat Doe',
+      },
+      { token: person.accessToken },
+    );
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({
+      brand: 'visa',
+      funding: 'debit',
+      last4: '5556',
+      expiry_month: 12,
+      expiry_year: 2030,
+    });
+    expect(response.body).not.toContain('4000056655665556');
+    const stored = await server.database.db.select().from(vaultCards);
+    expect(stored.every((row) => !row.sealedNumber.includes('4000056655665556'))).toBe(true);
+    const listed = await call(server.app, 'GET', '/v1/cards', undefined, {
+      token: person.accessToken,
+    });
+    expect(listed.json().data).toHaveLength(1);
+    expect(server.logLines.join('\n')).not.toContain('4000056655665556');
+  });
+
+  it.each([
+    ['a Visa credit card', sandboxCards.visaCredit, 422],
+    ['a Mastercard credit card', sandboxCards.mastercardCredit, 422],
+    ['an American Express card', '378282246310005', 400],
+  ])('refuses %s with the SPEC rule', async (_case, number, status) => {
+    const person = await fundedCustomer(server.app, merchant, 100);
+    const response = await call(
+      server.app,
+      'POST',
+      '/v1/cards',
+      { card_number: number, expiry: '12/30', cvv: '123', name_on_card: 'Pat' },
+      { token: person.accessToken },
+    );
+    expect(response.statusCode).toBe(status);
+    expect(response.json().message).toContain('Only Visa and Mastercard debit cards are supported');
+    expect(
+      (await call(server.app, 'GET', '/v1/cards', undefined, { token: person.accessToken })).json()
+        .data,
+    ).toEqual([]);
+  });
+
+  it.each([
+    [
+      'a number failing the Luhn check',
+      { card_number: '4000056655665557' },
+      'Enter a valid card number',
+    ],
+    ['an expired card', { expiry: '01/20' }, 'This card has expired'],
+    ['a month 13', { expiry: '13/30' }, 'MM/YY'],
+    ['a two-digit CVV', { cvv: '12' }, 'CVV must be 3 or 4 digits'],
+  ])('refuses %s', async (_case, override, message) => {
+    const person = await fundedCustomer(server.app, merchant, 100);
+    const response = await call(
+      server.app,
+      'POST',
+      '/v1/cards',
+      {
+        card_number: sandboxCards.visaDebit,
+        expiry: '12/30',
+        cvv: '123',
+        name_on_card: 'Pat',
+        ...override,
+      },
+      { token: person.accessToken },
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain(message);
+  });
+});
+
+describe('redeeming to a debit card', () => {
+  it('pays out instantly: amount leaves the balance, the fee is shown, the transaction is successful', async () => {
+    const person = await fundedCustomer(server.app, merchant, 10_000);
+    const card = await addCard(server.app, person.accessToken, sandboxCards.visaDebit);
+    const signUpCode = await readCode(server.app, person.phone);
+    const otp = await withdrawalCode(person.accessToken, person.phone, [signUpCode]);
+    const response = await redeem(person.accessToken, {
+      mode: 'debit',
+      payment_method_uuid: card,
+      amount_in_cents: 5_000,
+      ...otp,
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({
+      mode: 'debit',
+      status: 'Successful',
+      amount_in_cents: 5_000,
+      fee_in_cents: 75,
+      net_amount_in_cents: 4_925,
+      destination: { kind: 'card', brand: 'visa', last4: '5556' },
+      network_reference: expect.stringMatching(/^SBX/),
+    });
+    expect(await balanceOf(server.app, person.accessToken)).toMatchObject({
+      available_in_cents: 5_000,
+    });
+    const id = response.json().transaction_id;
+    const detail = await call(server.app, 'GET', `/v1/transactions/${id}`, undefined, {
+      token: person.accessToken,
+    });
+    expect(detail.json()).toEqual(response.json());
+    const stranger = await fundedCustomer(server.app, merchant, 100);
+    expect(
+      (
+        await call(server.app, 'GET', `/v1/transactions/${id}`, undefined, {
+          token: stranger.accessToken,
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+
+  it('a declined card leaves the balance unchanged, says why, and tells the customer', async () => {
+    const person = await fundedCustomer(server.app, merchant, 3_000);
+    const card = await addCard(server.app, person.accessToken, sandboxCards.declined);
+    const otp = await mintWithdrawalCode(server.database.db, person.phone);
+    const response = await redeem(person.accessToken, {
+      mode: 'debit',
+      payment_method_uuid: card,
+      amount_in_cents: 2_000,
+      ...otp,
+    });
+    expect(response.json()).toMatchObject({
+      status: 'Failed',
+      failure_reason: 'The card issuer declined the payout.',
+    });
+    expect(await balanceOf(server.app, person.accessToken)).toMatchObject({
+      available_in_cents: 3_000,
+    });
+    await expect
+      .poll(
+        async () =>
+          (await call(server.app, 'GET', `/v1/sandbox/messages?to=${person.phone}`)).json().data[0]
+            ?.body,
+        { timeout: 10_000 },
+      )
+      .toContain('did not go through');
+  });
+
+  it('a payout returned later puts the full amount back and shows as returned', async () => {
+    const person = await fundedCustomer(server.app, merchant, 4_000);
+    const card = await addCard(server.app, person.accessToken, sandboxCards.returnedLater);
+    const otp = await mintWithdrawalCode(server.database.db, person.phone);
+    const response = await redeem(person.accessToken, {
+      mode: 'debit',
+      payment_method_uuid: card,
+      amount_in_cents: 4_000,
+      ...otp,
+    });
+    expect(response.json().status).toBe('Successful');
+    expect((await balanceOf(server.app, person.accessToken)).available_in_cents).toBe(0);
+    await expect
+      .poll(async () => (await balanceOf(server.app, person.accessToken)).available_in_cents, {
+        timeout: 20_000,
+        interval: 500,
+      })
+      .toBe(4_000);
+    const detail = await call(
+      server.app,
+      'GET',
+      `/v1/transactions/${response.json().transaction_id}`,
+      undefined,
+      { token: person.accessToken },
+    );
+    expect(detail.json()).toMatchObject({ status: 'Failed', returned: true });
+  });
+
+  it("more than the balance is refused with the SPEC's message, and the code still works", async () => {
+    const person = await fundedCustomer(server.app, merchant, 1_000);
+    const card = await addCard(server.app, person.accessToken, sandboxCards.visaDebit);
+    const otp = await mintWithdrawalCode(server.database.db, person.phone);
+    const tooMuch = await redeem(person.accessToken, {
+      mode: 'debit',
+      payment_method_uuid: card,
+      amount_in_cents: 1_001,
+      ...otp,
+    });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().message).toBe("You don't have enough balance in order to do redemption");
+    const fits = await redeem(person.accessToken, {
+      mode: 'debit',
+      payment_method_uuid: card,
+      amount_in_cents: 1_000,
+      ...otp,
+    });
+    expect(fits.statusCode).toBe(201);
+  });
+
+  it("a wrong passcode is refused with 'Incorrect one time passcode' and moves nothing", async () => {
+    const person = await fundedCustomer(server.app, merchant, 1_000);
+    const card = await addCard(server.app, person.accessToken, sandboxCards.visaDebit);
+    const otp = await mintWithdrawalCode(server.database.db, person.phone, '111111');
+    const response = await redeem(person.accessToken, {
+      mode: 'debit',
+      payment_method_uuid: card,
+      amount_in_cents: 500,
+      attempt_id: otp.attempt_id,
+      code: '222222',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('Incorrect one time passcode');
+    expect((await balanceOf(server.app, person.accessToken)).available_in_cents).toBe(1_000);
+  });
+
+  it('the same Idempotency-Key answers the first result; another body with it is refused', async () => {
+    const person = await fundedCustomer(server.app, merchant, 5_000);
+    const card = await addCard(server.app, person.accessToken, sandboxCards.visaDebit);
+    const otp = await mintWithdrawalCode(server.database.db, person.phone);
+    const key = crypto.randomUUID();
+    const body = { mode: 'debit', payment_method_uuid: card, amount_in_cents: 1_500, ...otp };
+    const first = await redeem(person.accessToken, body, key);
+    const again = await redeem(person.accessToken, body, key);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect((await balanceOf(server.app, person.accessToken)).available_in_cents).toBe(3_500);
+    const other = await redeem(person.accessToken, { ...body, amount_in_cents: 1_000 }, key);
+    expect(other.statusCode).toBe(422);
+  });
+
+  it('parallel retries with one key make one payout', async () => {
+    const person = await fundedCustomer(server.app, merchant, 5_000);
+    const card = await addCard(server.app, person.accessToken, sandboxCards.visaDebit);
+    const otp = await mintWithdrawalCode(server.database.db, person.phone);
+    const key = crypto.randomUUID();
+    const body = { mode: 'debit', payment_method_uuid: card, amount_in_cents: 1_000, ...otp };
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () => redeem(person.accessToken, body, key)),
+    );
+    expect(responses.every((r) => r.statusCode === 200 || r.statusCode === 201)).toBe(true);
+    expect(new Set(responses.map((r) => r.json().transaction_id)).size).toBe(1);
+    expect((await balanceOf(server.app, person.accessToken)).available_in_cents).toBe(4_000);
+  });
+
+  it('50 concurrent redemptions never overdraw and succeed exactly as often as the balance allows', async () => {
+    const person = await fundedCustomer(server.app, merchant, 10_000);
+    const card = await addCard(server.app, person.accessToken, sandboxCards.visaDebit);
+    const codes = await Promise.all(
+      Array.from({ length: 50 }, () => mintWithdrawalCode(server.database.db, person.phone)),
+    );
+    const responses = await Promise.all(
+      codes.map((otp) =>
+        redeem(person.accessToken, {
+          mode: 'debit',
+          payment_method_uuid: card,
+          amount_in_cents: 1_000,
+          ...otp,
+        }),
+      ),
+    );
+    const ok = responses.filter((r) => r.statusCode === 201);
+    const refused = responses.filter((r) => r.statusCode === 400);
+    expect(ok).toHaveLength(10);
+    expect(refused).toHaveLength(40);
+    expect(refused.every((r) => r.json().code_description === 'NOT_ENOUGH_BALANCE')).toBe(true);
+    expect(await balanceOf(server.app, person.accessToken)).toMatchObject({
+      available_in_cents: 0,
+    });
+    const list = await call(server.app, 'GET', '/v1/transactions?limit=100', undefined, {
+      token: person.accessToken,
+    });
+    expect(list.json().data).toHaveLength(10);
+  });
+
+  it('refuses amounts outside the method limits and methods switched off', async () => {
+    const person = await fundedCustomer(server.app, merchant, 1_000);
+    const card = await addCard(server.app, person.accessToken, sandboxCards.visaDebit);
+    const otp = await mintWithdrawalCode(server.database.db, person.phone);
+    const tiny = await redeem(person.accessToken, {
+      mode: 'debit',
+      payment_method_uuid: card,
+      amount_in_cents: 50,
+      ...otp,
+    });
+    expect(tiny.statusCode).toBe(400);
+    expect(tiny.json().code_description).toBe('AMOUNT_OUT_OF_RANGE');
+    const off = await startTestServer({ DISABLED_REDEMPTION_METHODS: 'debit' });
+    try {
+      const someone = await signUpNewPerson(off.app);
+      const response = await call(
+        off.app,
+        'POST',
+        '/v1/redemptions',
+        { mode: 'debit', payment_method_uuid: crypto.randomUUID(), amount_in_cents: 500, ...otp },
+        { token: someone.accessToken, headers: { 'idempotency-key': crypto.randomUUID() } },
+      );
+      expect(response.statusCode).toBe(409);
+      expect(response.json().message).toBe('This redemption method is unavailable at this moment.');
+    } finally {
+      await off.close();
+    }
+  });
+});
+
+describe('provider callbacks', () => {
+  async function pendingPayout() {
+    const person = await fundedCustomer(server.app, merchant, 2_000);
+    const card = await addCard(server.app, person.accessToken, sandboxCards.visaDebit);
+    const otp = await mintWithdrawalCode(server.database.db, person.phone);
+    const response = await redeem(person.accessToken, {
+      mode: 'debit',
+      payment_method_uuid: card,
+      amount_in_cents: 2_000,
+      ...otp,
+    });
+    return { person, id: response.json().transaction_id as string };
+  }
+
+  it('a repeated callback changes nothing', async () => {
+    const { person, id } = await pendingPayout();
+    for (let i = 0; i < 3; i += 1) {
+      await applyPayoutEvent(server.database.db, {
+        eventId: `evt-return-${id}`,
+        redemptionId: id,
+        type: 'returned',
+      });
+    }
+    expect((await balanceOf(server.app, person.accessToken)).available_in_cents).toBe(2_000);
+  });
+
+  it('out of order: a success after a return does not take the money again', async () => {
+    const { person, id } = await pendingPayout();
+    await applyPayoutEvent(server.database.db, {
+      eventId: `a-${id}`,
+      redemptionId: id,
+      type: 'returned',
+    });
+    await applyPayoutEvent(server.database.db, {
+      eventId: `b-${id}`,
+      redemptionId: id,
+      type: 'succeeded',
+    });
+    await applyPayoutEvent(server.database.db, {
+      eventId: `c-${id}`,
+      redemptionId: id,
+      type: 'returned',
+    });
+    expect((await balanceOf(server.app, person.accessToken)).available_in_cents).toBe(2_000);
+    const detail = await call(server.app, 'GET', `/v1/transactions/${id}`, undefined, {
+      token: person.accessToken,
+    });
+    expect(detail.json()).toMatchObject({ status: 'Failed', returned: true });
+  });
+});

@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { Db } from '../../src/db/database';
+import { otpAttempts, users } from '../../src/db/schema';
+import { hashOtpCode } from '../../src/features/auth/otp-code';
+import { signUpNewPerson, type SignedIn } from './people';
+import {
+  createRefund,
+  newMerchant,
+  refundBody,
+  refundCustomer,
+  type TestMerchant,
+} from './refund-fixtures';
+import { call, TEST_OTP_SECRET } from './test-server';
+
+/** A signed-in customer whose wallet holds `cents`, claimed from a merchant's refund. */
+export async function fundedCustomer(
+  app: FastifyInstance,
+  merchant: TestMerchant,
+  cents: number,
+): Promise<SignedIn> {
+  const person = await signUpNewPerson(app);
+  const refund = await createRefund(
+    app,
+    merchant,
+    refundBody(refundCustomer({ phone_number: person.phone, email: person.email }), {
+      returns: [{ amount_in_cents: cents, description: 'Returned item' }],
+    }),
+  );
+  const claimed = await call(
+    app,
+    'POST',
+    '/v1/customers/claim-refund',
+    { refund_uuid: refund.refund_uuid },
+    { token: person.accessToken },
+  );
+  expect(claimed.statusCode).toBe(200);
+  return person;
+}
+
+export { newMerchant };
+
+/**
+ * A withdrawal passcode minted directly, for tests that need many at once (each real one is an
+ * SMS). The code is the one given; the attempt belongs to the person.
+ */
+export async function mintWithdrawalCode(
+  db: Db,
+  phone: string,
+  code = '246810',
+): Promise<{ attempt_id: string; code: string }> {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.phoneNumber, phone));
+  if (!user) throw new Error('no such user');
+  const id = crypto.randomUUID();
+  await db.insert(otpAttempts).values({
+    id,
+    purpose: 'WITHDRAWAL',
+    channel: 'sms',
+    destination: phone,
+    userId: user.id,
+    codeHash: hashOtpCode(TEST_OTP_SECRET, id, code),
+    codeExpiresAt: new Date(Date.now() + 300_000),
+    resendAvailableAt: new Date(Date.now() + 60_000),
+  });
+  return { attempt_id: id, code };
+}
+
+export async function addCard(
+  app: FastifyInstance,
+  token: string,
+  cardNumber: string,
+): Promise<string> {
+  const response = await call(
+    app,
+    'POST',
+    '/v1/cards',
+    { card_number: cardNumber, expiry: '12/30', cvv: '123', name_on_card: 'Pat Doe' },
+    { token },
+  );
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().card_uuid as string;
+}

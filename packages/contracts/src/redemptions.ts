@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { otpCodeSchema } from './auth';
+
+/** The ways money leaves the wallet that this API pays out itself. */
+export const payoutModes = ['debit', 'bank'] as const;
+export type PayoutMode = (typeof payoutModes)[number];
+
+/** Fee in whole cents for an amount and a rate in basis points, rounded half up. */
+export function feeCents(amountCents: number, feeRateBps: number): number {
+  return Math.floor((amountCents * feeRateBps + 5_000) / 10_000);
+}
+
+export const redemptionOtpResponseSchema = z.object({
+  attempt_id: z.uuid(),
+  destination: z.string(),
+  expires_in_seconds: z.number().int(),
+  resend_available_in_seconds: z.number().int(),
+});
+
+export const createRedemptionRequestSchema = z.object({
+  mode: z.enum(payoutModes),
+  payment_method_uuid: z.uuid({ error: 'Choose a card or bank account' }),
+  amount_in_cents: z
+    .number({ error: 'amount_in_cents must be a whole number of cents' })
+    .int('amount_in_cents must be a whole number of cents')
+    .positive('Enter an amount above zero'),
+  /** The withdrawal one-time passcode. */
+  attempt_id: z.uuid({ error: 'Request a one-time passcode first' }),
+  code: otpCodeSchema,
+});
+export type CreateRedemptionRequest = z.input<typeof createRedemptionRequestSchema>;
+
+export const transactionStatuses = ['Pending', 'Successful', 'Failed'] as const;
+
+export const transactionSchema = z.object({
+  transaction_id: z.uuid(),
+  mode: z.enum(payoutModes),
+  status: z.enum(transactionStatuses),
+  /** What left the balance. */
+  amount_in_cents: z.number().int(),
+  fee_in_cents: z.number().int(),
+  /** What the customer receives: amount minus fee. */
+  net_amount_in_cents: z.number().int(),
+  destination: z.object({
+    kind: z.enum(['card', 'bank_account']),
+    brand: z.string().nullable(),
+    last4: z.string(),
+  }),
+  network_reference: z.string().nullable(),
+  failure_reason: z.string().nullable(),
+  returned: z.boolean(),
+  created_at: z.iso.datetime({ offset: true }),
+  completed_at: z.iso.datetime({ offset: true }).nullable(),
+});
+export type Transaction = z.infer<typeof transactionSchema>;
+
+export const transactionListSchema = z.object({
+  data: z.array(transactionSchema),
+  next_cursor: z.string().nullable(),
+});
