@@ -14,3 +14,14 @@ window.matchMedia = (query: string): MediaQueryList => ({
   removeListener: () => undefined,
   dispatchEvent: () => false,
 });
+
+// jsdom knows <dialog> but not its modal methods.
+if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.showModal) {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.open = false;
+    this.dispatchEvent(new Event('close'));
+  };
+}

@@ -104,5 +104,6 @@ export const originalMethodResponseSchema = z.object({
 export const messageResponseSchema = z.object({ message: z.string() });
 
 export const verifyEmailParamsSchema = z.object({
-  id: z.string().min(16, 'This link is not valid.').max(200, 'This link is not valid.'),
+  // Any malformed id is answered by the service as an invalid link, with its own message.
+  id: z.string().min(1).max(200, 'This verification link is invalid or has expired.'),
 });

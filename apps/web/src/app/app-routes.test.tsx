@@ -21,8 +21,32 @@ const signedIn: AuthState = {
 };
 const signedOut: AuthState = { status: 'AuthRequired', user: null };
 
+const refundUuid = '9d7e2c1a-4b3f-4e8d-9a6c-2f1e0b9c8d7a';
+const claimPage = {
+  refund_uuid: refundUuid,
+  merchant_name: 'Summit Sports',
+  customer_first_name: 'Robin',
+  amount_in_cents: 8999,
+  order_number: 'SS-10482',
+  logo_file_key: null,
+  splash_file_key: null,
+  expires_at: '2030-01-01T00:00:00.000Z',
+};
+
 function open(route: string, state: AuthState) {
-  installFakeApi({ 'GET /app-config': () => json(sandboxConfig) });
+  installFakeApi({
+    'GET /app-config': () => json(sandboxConfig),
+    [`GET /customers/claim-refund/${refundUuid}`]: () => json(claimPage),
+    'GET /customers/claim-refund/6a1f': () =>
+      json(
+        {
+          code: 1001,
+          code_description: 'VALIDATION_FAILED',
+          message: 'refund_uuid: refund_uuid must be a UUID',
+        },
+        400,
+      ),
+  });
   const returnPaths = createReturnPathStore(sessionStorage);
   renderApp(<AppRoutes returnPaths={returnPaths} />, {
     route,
@@ -45,10 +69,32 @@ describe('routes', () => {
   });
 
   it('lets anyone open a claim link without signing in, and does not remember it', async () => {
-    const { returnPaths, location } = open('/claim/6a1f', signedOut);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Claim' })).toBeTruthy();
-    expect(location()).toBe('/claim/6a1f');
+    const { returnPaths, location } = open(`/claim/${refundUuid}`, signedOut);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Return request approved' }),
+    ).toBeTruthy();
+    expect(screen.getByTestId('claim-amount').textContent).toBe('$89.99');
+    expect(location()).toBe(`/claim/${refundUuid}`);
     expect(returnPaths.peek()).toBeNull();
+  });
+
+  it('shows the claim error page for a link the server cannot read', async () => {
+    const { location } = open('/claim/6a1f', signedOut);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This link is not valid' }),
+    ).toBeTruthy();
+    expect(location()).toBe('/claim-error');
+    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/auth');
+  });
+
+  it('sends /claim-success to the SPEC spelling /claim-succes', async () => {
+    sessionStorage.setItem(
+      'claim_result',
+      JSON.stringify({ refund_uuid: refundUuid, amount_in_cents: 8999 }),
+    );
+    const { location } = open('/claim-success', signedIn);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Refund claimed!' })).toBeTruthy();
+    expect(location()).toBe('/claim-succes');
   });
 
   it('sends a signed-in customer away from the sign-in page', async () => {

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { paths, type PathName } from '../config/paths';
 import type { ReturnPathStore } from '../features/auth/return-path';
 import { RequireAuth } from './guards/require-auth';
@@ -12,8 +12,8 @@ import type { PlaceholderTitle } from './routes/placeholder-screen';
 const AuthScreen = lazy(() =>
   import('./routes/auth-screen').then((m) => ({ default: m.AuthScreen })),
 );
-const VerifyAccountScreen = lazy(() =>
-  import('./routes/verify-account-screen').then((m) => ({ default: m.VerifyAccountScreen })),
+const VerifyAccountRoute = lazy(() =>
+  import('./routes/verify-account-route').then((m) => ({ default: m.VerifyAccountRoute })),
 );
 const HomeScreen = lazy(() =>
   import('./routes/home-screen').then((m) => ({ default: m.HomeScreen })),
@@ -30,6 +30,21 @@ const ViewLaterScreen = lazy(() =>
 const ClaimWelcomeScreen = lazy(() =>
   import('./routes/claim-welcome-screen').then((m) => ({ default: m.ClaimWelcomeScreen })),
 );
+const ClaimScreen = lazy(() =>
+  import('./routes/claim-screen').then((m) => ({ default: m.ClaimScreen })),
+);
+const ClaimSuccessScreen = lazy(() =>
+  import('./routes/claim-success-screen').then((m) => ({ default: m.ClaimSuccessScreen })),
+);
+const ClaimErrorScreen = lazy(() =>
+  import('./routes/claim-error-screen').then((m) => ({ default: m.ClaimErrorScreen })),
+);
+const RefundsHistoryScreen = lazy(() =>
+  import('./routes/refunds-history-screen').then((m) => ({ default: m.RefundsHistoryScreen })),
+);
+const RefundDetailsScreen = lazy(() =>
+  import('./routes/refund-details-screen').then((m) => ({ default: m.RefundDetailsScreen })),
+);
 const IntentScreen = lazy(() =>
   import('./routes/intent-screen').then((m) => ({ default: m.IntentScreen })),
 );
@@ -38,10 +53,6 @@ const PlaceholderScreen = lazy(() =>
 );
 
 /** Routes registered now whose screens come in later work. The key doubles as the title. */
-const publicPlaceholders = ['claim', 'claimError', 'claimSuccess'] as const satisfies readonly (
-  PathName | PlaceholderTitle
-)[];
-
 const authenticatedPlaceholders = [
   'updateProfile',
   'promotion',
@@ -52,8 +63,6 @@ const authenticatedPlaceholders = [
   'giftCardInstructions',
   'giftCardDetails',
   'visaPrepaidCardHistory',
-  'refundsHistory',
-  'refundDetails',
   'verifyOtp',
   'redeemDetails',
   'redeemDebit',
@@ -72,19 +81,36 @@ const authenticatedPlaceholders = [
   'transaction',
 ] as const satisfies readonly (PathName & PlaceholderTitle)[];
 
+/** The correctly spelt success address leads to the SPEC's one, keeping its state. */
+function ClaimSuccessAlias() {
+  const location = useLocation();
+  return <Navigate to={paths.claimSuccess.href()} replace state={location.state as unknown} />;
+}
+
 export function AppRoutes({ returnPaths }: { returnPaths: ReturnPathStore }) {
   return (
     <Routes>
       <Route element={<PublicShell />}>
         <Route element={<SignInOnly />}>
           <Route path={paths.auth.path} element={<AuthScreen />} />
-          <Route path={paths.verifyAccount.path} element={<VerifyAccountScreen />} />
         </Route>
-        <Route path={paths.claimRefund.path} element={<ClaimWelcomeScreen />} />
+        {/* Sign-in codes are for signed-out visitors; refund codes may be needed signed in. */}
+        <Route
+          path={paths.verifyAccount.path}
+          element={<VerifyAccountRoute returnPaths={returnPaths} />}
+        />
+        <Route path={paths.claim.path} element={<ClaimScreen />} />
+        <Route
+          path={paths.claimRefund.path}
+          element={<ClaimWelcomeScreen returnPaths={returnPaths} />}
+        />
+        <Route
+          path={paths.claimSuccess.path}
+          element={<ClaimSuccessScreen returnPaths={returnPaths} />}
+        />
+        <Route path={paths.claimSuccessAlias.path} element={<ClaimSuccessAlias />} />
+        <Route path={paths.claimError.path} element={<ClaimErrorScreen />} />
         <Route path={paths.intent.path} element={<IntentScreen />} />
-        {publicPlaceholders.map((name) => (
-          <Route key={name} path={paths[name].path} element={<PlaceholderScreen title={name} />} />
-        ))}
       </Route>
 
       <Route element={<RequireAuth returnPaths={returnPaths} />}>
@@ -93,6 +119,8 @@ export function AppRoutes({ returnPaths }: { returnPaths: ReturnPathStore }) {
           <Route path={paths.profile.path} element={<ProfileScreen />} />
           <Route path={paths.personalDetails.path} element={<PersonalDetailsScreen />} />
           <Route path={paths.viewLater.path} element={<ViewLaterScreen />} />
+          <Route path={paths.refundsHistory.path} element={<RefundsHistoryScreen />} />
+          <Route path={paths.refundDetails.path} element={<RefundDetailsScreen />} />
           {authenticatedPlaceholders.map((name) => (
             <Route
               key={name}

@@ -1,6 +1,8 @@
 import type { HTMLAttributes } from 'react';
 
-export const cardClass = 'rounded-2xl border border-line bg-surface p-5 shadow-sm sm:p-6';
+/** The card's surface without padding, for cards whose content runs to the edge (images). */
+export const cardSurfaceClass = 'rounded-2xl border border-line bg-surface shadow-sm';
+export const cardClass = `${cardSurfaceClass} p-5 sm:p-6`;
 
 export function Card({ className = '', ...rest }: HTMLAttributes<HTMLElement>) {
   return <section className={`${cardClass} ${className}`} {...rest} />;

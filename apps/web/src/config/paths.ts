@@ -14,6 +14,8 @@ export const paths = {
   claim: { path: '/claim/:refund_uuid', href: (refundUuid: string) => `/claim/${seg(refundUuid)}` },
   claimError: { path: '/claim-error', href: () => '/claim-error' },
   claimSuccess: { path: '/claim-succes', href: () => '/claim-succes' },
+  /** The correctly spelt address, kept working by redirecting to the SPEC's one. */
+  claimSuccessAlias: { path: '/claim-success', href: () => '/claim-success' },
 
   // Authenticated
   home: { path: '/', href: () => '/' },

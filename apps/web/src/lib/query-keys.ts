@@ -17,6 +17,9 @@ export const queryKeys = {
   profile: resourceKeys('profile'),
   walletBalance: resourceKeys('wallet-balance'),
   redemptionMethods: resourceKeys('redemption-methods'),
+  claimPage: resourceKeys('claim-page'),
+  claimNextStep: resourceKeys('claim-next-step'),
+  refunds: resourceKeys('refunds'),
 };
 
 /** Data that belongs to the app rather than to whoever is signed in. */

@@ -10,7 +10,7 @@ import {
   type Posting,
 } from '../ledger/ledger';
 import { recordWebhookEvent } from '../webhooks/webhook-events';
-import type { RefundRow, ReturnRow } from './refund-views';
+import { holdLapsed, type RefundRow, type ReturnRow } from './refund-views';
 
 /** What a money step leaves for after its commit: webhook events to deliver. */
 export interface RefundEffects {
@@ -19,12 +19,6 @@ export interface RefundEffects {
 
 const isHeld = (r: ReturnRow) =>
   r.state === 'awaiting_pickup' || r.state === 'awaiting_fraud_check';
-
-/** A fraud hold whose time is up is no longer held, whether or not its job has run yet. */
-export const holdLapsed = (r: ReturnRow, now = Date.now()) =>
-  r.state === 'awaiting_fraud_check' &&
-  r.holdExpiresAt !== null &&
-  r.holdExpiresAt.getTime() <= now;
 
 function paidOutEvent(tx: Tx, refund: RefundRow) {
   return recordWebhookEvent(tx, {

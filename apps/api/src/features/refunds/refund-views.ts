@@ -24,13 +24,20 @@ export async function returnsOf(
   return byRefund;
 }
 
+/** A fraud hold whose time is up is no longer held, whether or not its job has run yet. */
+export const holdLapsed = (r: ReturnRow, now = Date.now()) =>
+  r.state === 'awaiting_fraud_check' &&
+  r.holdExpiresAt !== null &&
+  r.holdExpiresAt.getTime() <= now;
+const lapsed = (r: ReturnRow) => holdLapsed(r);
+
 const returnView = (r: ReturnRow) => ({
   return_uuid: r.id,
   amount_in_cents: r.amountCents,
   description: r.description,
-  state: r.state,
-  hold_amount_in_cents: r.holdCents,
-  hold_expires_at: iso(r.holdExpiresAt),
+  state: lapsed(r) ? ('available' as const) : r.state,
+  hold_amount_in_cents: lapsed(r) ? 0 : r.holdCents,
+  hold_expires_at: lapsed(r) ? null : iso(r.holdExpiresAt),
 });
 
 export const claimUrl = (publicUrl: string, refundId: string) =>

@@ -1,52 +1,38 @@
-import { formatMoneyShort } from '@refund/contracts/format';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation } from 'react-router';
-import { buttonVariants } from '../../components/button';
-import { Card } from '../../components/card';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Splash } from '../../components/splash';
 import { paths } from '../../config/paths';
 import { useAuthState } from '../../features/auth/auth-context';
+import type { ReturnPathStore } from '../../features/auth/return-path';
+import { readClaimWelcomeState } from '../../features/claim/claim-routing-state';
+import { ClaimWelcome } from '../../features/claim/components/claim-welcome';
+import type { NextStepDecision } from '../../features/claim/next-step-route';
+import { pendingClaim } from '../../features/claim/pending-claim';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
-/** Router state the claim page hands to /claim-refund (SPEC §2). */
-interface ClaimWelcomeState {
-  isfromClaim?: boolean;
-  name?: string;
-  amountInCents?: number;
-}
-
-function readState(state: unknown): ClaimWelcomeState {
-  return typeof state === 'object' && state !== null ? state : {};
-}
-
-/** /claim-refund. The claim flow itself is built later; the SPEC §4 redirects apply now. */
-export function ClaimWelcomeScreen() {
+/** /claim-refund: the welcome between the claim page and verification or sign-up (SPEC §2, §4). */
+export function ClaimWelcomeScreen({ returnPaths }: { returnPaths: ReturnPathStore }) {
   const { t } = useTranslation();
   const { status } = useAuthState();
-  const state = readState(useLocation().state);
+  const navigate = useNavigate();
+  const state = readClaimWelcomeState(useLocation().state);
   useDocumentTitle(t('titles.claimRefund'));
 
-  if (state.isfromClaim !== true) {
-    if (status === 'AuthSuccessful') return <Navigate to={paths.home.href()} replace />;
-    if (status === 'AuthRequired') return <Navigate to={paths.auth.href()} replace />;
-    return <Splash />;
+  if (status === 'Unknown' || status === 'ValidateAccess') return <Splash />;
+  if (state === null) {
+    return (
+      <Navigate to={status === 'AuthSuccessful' ? paths.home.href() : paths.auth.href()} replace />
+    );
   }
 
-  const amount = state.amountInCents;
-  return (
-    <Card className="flex flex-col items-start gap-4">
-      <h1 className="text-2xl font-bold tracking-tight text-ink">
-        {state.name ? t('claim.welcomeName', { name: state.name }) : t('claim.welcome')}
-      </h1>
-      {typeof amount === 'number' && Number.isSafeInteger(amount) && (
-        <p className="text-lg text-ink">
-          {t('claim.redeemNow', { amount: formatMoneyShort(amount) })}
-        </p>
-      )}
-      <p className="text-ink-muted">{t('common.notAvailableYet')}</p>
-      <Link to={paths.home.href()} className={buttonVariants.secondary}>
-        {t('common.goHome')}
-      </Link>
-    </Card>
-  );
+  const onNext = (decision: NextStepDecision) => {
+    if (decision.pendingClaim) {
+      pendingClaim.write(decision.pendingClaim);
+      // Whichever way the customer ends up signed in, the claim finishes on /claim-succes.
+      if (status !== 'AuthSuccessful') returnPaths.remember(paths.claimSuccess.href());
+    }
+    void navigate(decision.to, { state: decision.state, replace: decision.replace });
+  };
+
+  return <ClaimWelcome state={state} signedIn={status === 'AuthSuccessful'} onNext={onNext} />;
 }

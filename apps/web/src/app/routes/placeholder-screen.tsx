@@ -6,10 +6,6 @@ import { paths } from '../../config/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 export type PlaceholderTitle =
-  | 'claim'
-  | 'claimError'
-  | 'claimSuccess'
-  | 'intent'
   | 'updateProfile'
   | 'promotion'
   | 'spotlight'
@@ -19,8 +15,6 @@ export type PlaceholderTitle =
   | 'giftCardDetails'
   | 'giftCardInstructions'
   | 'visaPrepaidCardHistory'
-  | 'refundsHistory'
-  | 'refundDetails'
   | 'verifyOtp'
   | 'redeemDetails'
   | 'redeemDebit'

@@ -24,6 +24,12 @@ describe('return path', () => {
     expect(paths.peek()).toBeNull();
   });
 
+  it('never remembers a magic link, which works only once', () => {
+    const paths = store();
+    paths.remember('/intent?id=4Zl1r5b0Xq9tmV2yQ8kA');
+    expect(paths.peek()).toBeNull();
+  });
+
   it('remembers other claim pages, which are not of the form /claim/{id}', () => {
     const paths = store();
     paths.remember('/claim-refund');

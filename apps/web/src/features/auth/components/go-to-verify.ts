@@ -1,7 +1,8 @@
 import type { OtpChallenge } from '@refund/contracts/auth';
 import type { NavigateFunction } from 'react-router';
 import { paths } from '../../../config/paths';
-import { attemptFromChallenge, saveAttempt, type VerifyLocationState } from '../otp-attempt';
+import { attemptFromChallenge } from '../../../lib/otp-attempt';
+import { saveAttempt, type VerifyLocationState } from '../otp-attempt';
 
 export function goToVerify(navigate: NavigateFunction, challenge: OtpChallenge): void {
   const attempt = attemptFromChallenge(challenge);

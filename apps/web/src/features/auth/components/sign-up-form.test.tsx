@@ -102,4 +102,22 @@ describe('sign-up form', () => {
       await screen.findByText('An account with this phone number already exists. Please sign in.'),
     ).toBeTruthy();
   });
+
+  it('starts from the details a claim brought, asking for a phone to add', () => {
+    installFakeApi({});
+    renderApp(
+      <SignUpForm
+        defaults={{ first_name: 'Robin', email: 'robin@example.com', phone_number: null }}
+        addPhoneNumber
+      />,
+      { route: '/auth?mode=signup' },
+    );
+    expect(screen.getByLabelText('First name')).toHaveProperty('value', 'Robin');
+    expect(screen.getByLabelText('Email')).toHaveProperty('value', 'robin@example.com');
+    const phone = screen.getByLabelText('Phone number');
+    expect(phone).toHaveProperty('value', '');
+    expect(document.getElementById(phone.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      "Add your mobile number: you'll use it to sign in and to receive codes.",
+    );
+  });
 });

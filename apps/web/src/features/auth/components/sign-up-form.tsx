@@ -25,7 +25,20 @@ function todayIso(): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-export function SignUpForm() {
+interface SignUpDefaults {
+  first_name?: string | null;
+  email?: string | null;
+  phone_number?: string | null;
+}
+
+interface SignUpFormProps {
+  /** Values known already, e.g. the contact details a merchant gave with a refund. */
+  defaults?: SignUpDefaults;
+  /** The merchant gave no phone number: the customer adds the one they will sign in with. */
+  addPhoneNumber?: boolean;
+}
+
+export function SignUpForm({ defaults = {}, addPhoneNumber = false }: SignUpFormProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const signUp = useSignUp();
@@ -38,10 +51,10 @@ export function SignUpForm() {
       signUpFormSchema,
     ),
     defaultValues: {
-      first_name: '',
+      first_name: defaults.first_name ?? '',
       last_name: '',
-      email: '',
-      phone_number: '',
+      email: defaults.email ?? '',
+      phone_number: defaults.phone_number ?? '',
       date_of_birth: '',
       accepted_terms: false,
     },
@@ -83,6 +96,7 @@ export function SignUpForm() {
         inputMode="tel"
         autoComplete="tel-national"
         placeholder={t('auth.phonePlaceholder')}
+        hint={addPhoneNumber ? t('auth.addPhoneHint') : undefined}
         error={errors.phone_number?.message}
         {...register('phone_number')}
       />

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, json, sandboxConfig } from '../../../../test/fake-api';
 import { fakeAuthMachine, renderApp } from '../../../../test/render-app';
-import { attemptFromChallenge, readSavedAttempt, saveAttempt } from '../otp-attempt';
+import { attemptFromChallenge } from '../../../lib/otp-attempt';
+import { readSavedAttempt, saveAttempt } from '../otp-attempt';
 import { VerifyAccount } from './verify-account';
 
 const challenge = {

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
 import { paths } from '../../../config/paths';
-import { attemptFromLocationState, readSavedAttempt, type OtpAttempt } from '../otp-attempt';
+import type { OtpAttempt } from '../../../lib/otp-attempt';
+import { attemptFromLocationState, readSavedAttempt } from '../otp-attempt';
 import { ResendCode } from './resend-code';
 import { VerifyCodeForm } from './verify-code-form';
 

@@ -41,14 +41,21 @@ describe('balance card', () => {
 });
 
 describe('redemption methods', () => {
+  const limits = {
+    min_amount: 100,
+    max_amount: 500_000,
+    fee_rate: null,
+    is_whole_amount_value_required: false,
+  };
+
   it('links each available method to its screen and marks the others unavailable', async () => {
     installFakeApi({
       'GET /redemption-methods': () =>
         json({
           data: [
-            { mode: 'debit', is_available: true },
-            { mode: 'bank', is_available: false },
-            { mode: 'earn_rewards', is_available: true },
+            { mode: 'debit', is_available: true, ...limits },
+            { mode: 'bank', is_available: false, ...limits },
+            { mode: 'earn_rewards', is_available: true, ...limits },
           ],
         }),
     });

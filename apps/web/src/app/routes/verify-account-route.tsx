@@ -1,0 +1,35 @@
+import { lazy } from 'react';
+import { useLocation } from 'react-router';
+import type { ReturnPathStore } from '../../features/auth/return-path';
+import { readClaimVerification } from '../../features/claim/claim-routing-state';
+import { SignInOnly } from '../guards/sign-in-only';
+
+const VerifyAccountScreen = lazy(() =>
+  import('./verify-account-screen').then((m) => ({ default: m.VerifyAccountScreen })),
+);
+const ClaimVerifyScreen = lazy(() =>
+  import('./claim-verify-screen').then((m) => ({ default: m.ClaimVerifyScreen })),
+);
+
+/**
+ * /verify-account serves two codes: a sign-in code (signed-out visitors only) and a refund's
+ * code (SPEC §4 purposes REFUND_CLAIM and VERIFY_EMAIL), which a signed-in customer may also
+ * need, e.g. to verify their email right after signing up. Router state says which.
+ */
+export function VerifyAccountRoute({ returnPaths }: { returnPaths: ReturnPathStore }) {
+  const verification = readClaimVerification(useLocation().state);
+  if (verification) {
+    return (
+      <ClaimVerifyScreen
+        key={`${verification.purpose}:${verification.refund_uuid}`}
+        verification={verification}
+        returnPaths={returnPaths}
+      />
+    );
+  }
+  return (
+    <SignInOnly>
+      <VerifyAccountScreen />
+    </SignInOnly>
+  );
+}
