@@ -28,6 +28,11 @@ import { createRefreshCookie } from './features/auth/refresh-cookie';
 import { createSessionStore } from './features/auth/sessions';
 import { fileRoutes } from './features/files/file-routes';
 import { createMerchantAuthenticator } from './features/merchants/merchant-keys';
+import { createBankAccounts } from './features/banks/bank-accounts';
+import { createBankLinks } from './features/banks/bank-links';
+import { bankRoutes } from './features/banks/bank-routes';
+import { createBankVault } from './features/banks/bank-vault';
+import { sandboxBankLinkRoutes } from './features/banks/sandbox-bank-link-routes';
 import { createCardVault } from './features/cards/card-vault';
 import { cardRoutes } from './features/cards/card-routes';
 import { createCards } from './features/cards/cards';
@@ -43,7 +48,7 @@ import { walletRoutes } from './features/wallet/wallet-routes';
 import { webhookRoutes } from './features/webhooks/webhook-routes';
 import { registerErrorHandling } from './http/error-handler';
 import type { JobQueue } from './jobs/job-queue';
-import type { PayoutProviders, Providers } from './providers/providers';
+import { bankLinkReturnUrls, type PayoutProviders, type Providers } from './providers/providers';
 
 export interface AppDeps {
   config: Config;
@@ -162,6 +167,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cardPayouts: deps.payoutProviders.cardPayouts,
     disabledModes,
   });
+  const bankAccounts = createBankAccounts({ db, vault: createBankVault(db, config.VAULT_KEY) });
+  const bankLinks = createBankLinks({
+    db,
+    linking: deps.payoutProviders.bankLinking,
+    accounts: bankAccounts,
+    logger: deps.logger,
+  });
   const systemOptions = {
     db,
     isShuttingDown: deps.isShuttingDown ?? (() => false),
@@ -197,6 +209,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await v1.register(merchantRefundRoutes, { merchantOf, refunds: merchantRefunds });
       await v1.register(cardRoutes, { cards, authenticator });
       await v1.register(redemptionRoutes, { redemptions, authenticator });
+      await v1.register(bankRoutes, { accounts: bankAccounts, links: bankLinks, authenticator });
+      const sandboxBankLinking = deps.payoutProviders.sandboxBankLinking;
+      if (sandboxBankLinking) {
+        const returnUrls = bankLinkReturnUrls(config.PUBLIC_URL);
+        await v1.register(sandboxBankLinkRoutes, {
+          sandbox: sandboxBankLinking,
+          successUrl: returnUrls.success,
+          failureUrl: returnUrls.failure,
+        });
+      }
       await v1.register(walletRoutes, {
         db,
         authenticator,

@@ -28,6 +28,8 @@ const envSchema = z
     VAULT_KEY: z.string().min(32).optional(),
     /** Sandbox: seconds until a payout to the returned-later card comes back. */
     SANDBOX_CARD_RETURN_DELAY_SECONDS: z.coerce.number().min(0).max(86_400).default(20),
+    /** Sandbox: seconds until an ACH credit settles, and from settlement to a magic return. */
+    SANDBOX_ACH_SETTLEMENT_SECONDS: z.coerce.number().min(0).max(86_400).default(30),
     /** Pepper mixed into one-time-code hashes. */
     OTP_SECRET: z.string().min(32).optional(),
     OTP_SENDS_PER_PHONE_PER_HOUR: z.coerce.number().int().min(1).default(5),
@@ -67,6 +69,22 @@ const envSchema = z
     BOT_SECRET: z.string().optional(),
     BOT_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
     BOT_VERIFY_URL: z.url().optional(),
+
+    BANK_LINK_PROVIDER: z.enum(['sandbox', 'tink']).default('sandbox'),
+    TINK_CLIENT_ID: z.string().optional(),
+    TINK_CLIENT_SECRET: z.string().optional(),
+    TINK_MARKET: z
+      .string()
+      .regex(/^[A-Z]{2}$/, 'a two-letter market such as US')
+      .default('US'),
+    TINK_LOCALE: z.string().default('en_US'),
+    TINK_API_URL: z.url().optional(),
+    TINK_LINK_URL: z.url().optional(),
+
+    ACH_PROVIDER: z.enum(['sandbox', 'increase']).default('sandbox'),
+    INCREASE_API_KEY: z.string().optional(),
+    INCREASE_ACCOUNT_ID: z.string().optional(),
+    INCREASE_BASE_URL: z.url().optional(),
   })
   .superRefine((env, ctx) => {
     const need = (key: keyof typeof env, why: string) => {
@@ -87,7 +105,9 @@ const envSchema = z
       if (
         env.SMS_PROVIDER === 'sandbox' ||
         env.EMAIL_PROVIDER === 'sandbox' ||
-        env.BOT_PROVIDER === 'sandbox'
+        env.BOT_PROVIDER === 'sandbox' ||
+        env.BANK_LINK_PROVIDER === 'sandbox' ||
+        env.ACH_PROVIDER === 'sandbox'
       ) {
         ctx.addIssue({
           code: 'custom',
@@ -102,6 +122,14 @@ const envSchema = z
       need('TWILIO_FROM_NUMBER', 'for SMS_PROVIDER=twilio');
     }
     if (env.EMAIL_PROVIDER === 'smtp') need('SMTP_HOST', 'for EMAIL_PROVIDER=smtp');
+    if (env.BANK_LINK_PROVIDER === 'tink') {
+      need('TINK_CLIENT_ID', 'for BANK_LINK_PROVIDER=tink');
+      need('TINK_CLIENT_SECRET', 'for BANK_LINK_PROVIDER=tink');
+    }
+    if (env.ACH_PROVIDER === 'increase') {
+      need('INCREASE_API_KEY', 'for ACH_PROVIDER=increase');
+      need('INCREASE_ACCOUNT_ID', 'for ACH_PROVIDER=increase');
+    }
     if (env.BOT_PROVIDER !== 'sandbox') {
       need('BOT_SECRET', `for BOT_PROVIDER=${env.BOT_PROVIDER}`);
       need('BOT_SITE_KEY', `for BOT_PROVIDER=${env.BOT_PROVIDER}`);

@@ -8,8 +8,14 @@ import { seedDemoData } from './db/demo-data';
 import { registerWebhookJobs } from './features/webhooks/webhook-delivery';
 import { startJobQueue, type JobQueue } from './jobs/job-queue';
 import { registerRefundJobs } from './features/refunds/refund-jobs';
-import { registerPayoutJobs, SANDBOX_CARD_RETURN_QUEUE } from './features/payouts/payout-jobs';
-import { createProviders } from './providers/providers';
+import {
+  registerPayoutJobs,
+  SANDBOX_ACH_SETTLE_QUEUE,
+  SANDBOX_CARD_RETURN_QUEUE,
+} from './features/payouts/payout-jobs';
+import { createAchSubmission } from './features/banks/ach-submission';
+import { createBankVault } from './features/banks/bank-vault';
+import { createBankProviders, createProviders } from './providers/providers';
 import { createSandboxCardPayouts } from './providers/sandbox-card-payouts';
 
 export interface RunningServer {
@@ -43,7 +49,27 @@ export async function createServer(
     pollSeconds: config.JOB_POLL_SECONDS,
   });
   await registerRefundJobs(jobs, database.db);
-  await registerPayoutJobs(jobs, database.db);
+  const bankProviders = createBankProviders(config, database.db, {
+    scheduleAchSettlement: (redemptionId, returnCode) =>
+      jobs.send(
+        SANDBOX_ACH_SETTLE_QUEUE,
+        { redemptionId, returnCode },
+        {
+          startAfter: new Date(Date.now() + config.SANDBOX_ACH_SETTLEMENT_SECONDS * 1000),
+          singletonKey: `ach-settle:${redemptionId}`,
+        },
+      ),
+  });
+  await registerPayoutJobs(jobs, database.db, {
+    submitAch: createAchSubmission({
+      db: database.db,
+      jobs,
+      vault: createBankVault(database.db, config.VAULT_KEY),
+      achPayouts: bankProviders.achPayouts,
+      logger,
+    }),
+    sandboxReturnDelaySeconds: config.SANDBOX_ACH_SETTLEMENT_SECONDS,
+  });
   const cardPayouts = createSandboxCardPayouts({
     scheduleReturn: (redemptionId) =>
       jobs.send(
@@ -72,7 +98,7 @@ export async function createServer(
     database,
     jobs,
     providers,
-    payoutProviders: { cardPayouts },
+    payoutProviders: { cardPayouts, ...bankProviders },
     logger,
     webDistDir: config.WEB_DIST_DIR ?? defaultWebDistDir,
     isShuttingDown: () => shuttingDown,

@@ -60,6 +60,9 @@ export const errorCatalog = {
   NOT_ENOUGH_BALANCE: { code: 6002, status: 400 },
   METHOD_UNAVAILABLE: { code: 6003, status: 409 },
   AMOUNT_OUT_OF_RANGE: { code: 6004, status: 400 },
+  BANK_LINK_INVALID: { code: 7001, status: 400 },
+  BANK_LINK_UNAVAILABLE: { code: 7002, status: 503 },
+  NO_ELIGIBLE_BANK_ACCOUNT: { code: 7003, status: 422 },
   INTERNAL: { code: 3001, status: 500 },
   SERVICE_UNAVAILABLE: { code: 3002, status: 503 },
 } as const satisfies Record<string, { code: number; status: number }>;
@@ -104,6 +107,11 @@ export const defaultErrorMessages: Record<ErrorName, string> = {
   NOT_ENOUGH_BALANCE: messages.notEnoughBalance,
   METHOD_UNAVAILABLE: messages.methodUnavailable,
   AMOUNT_OUT_OF_RANGE: 'This amount is outside the limits of this redemption method.',
+  BANK_LINK_INVALID:
+    'This bank connection has expired or was already used. Please connect your bank again.',
+  BANK_LINK_UNAVAILABLE: 'We could not reach your bank right now. Please try again shortly.',
+  NO_ELIGIBLE_BANK_ACCOUNT:
+    'None of the accounts you shared can receive payouts. Please connect a checking or savings account.',
   INTERNAL: messages.internal,
   SERVICE_UNAVAILABLE: 'The service is temporarily unavailable. Please try again shortly.',
 };

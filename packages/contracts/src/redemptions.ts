@@ -43,10 +43,14 @@ export const transactionSchema = z.object({
   net_amount_in_cents: z.number().int(),
   destination: z.object({
     kind: z.enum(['card', 'bank_account']),
+    /** The card network; null for a bank account. */
     brand: z.string().nullable(),
+    /** The bank's name where known; null for a card. */
+    bank_name: z.string().nullable(),
     last4: z.string(),
   }),
   network_reference: z.string().nullable(),
+  /** Why it failed or came back; an ACH return names its code, e.g. "R01". */
   failure_reason: z.string().nullable(),
   returned: z.boolean(),
   created_at: z.iso.datetime({ offset: true }),

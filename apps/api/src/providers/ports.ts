@@ -47,3 +47,53 @@ export interface CardPayouts {
     reference: string;
   }): Promise<CardPushResult>;
 }
+
+export type BankAccountKind = 'checking' | 'savings';
+
+/** A bank account a customer shared through bank linking, with the numbers ACH needs. */
+export interface LinkedAccount {
+  routingNumber: string;
+  accountNumber: string;
+  accountType: BankAccountKind;
+  /** The bank's name, where the provider knows it. */
+  bankName: string | null;
+  /** The holder's name as the bank has it, where the provider gives it. */
+  holderName: string | null;
+}
+
+/**
+ * Bank linking: the customer is sent to the provider's page to pick their bank and sign in; the
+ * provider sends them back to the web app (a return address registered with the provider) with
+ * a one-time code and our `state`.
+ */
+export interface BankLinking {
+  start(input: { state: string }): Promise<{ redirectUrl: string }>;
+  /** The accounts the customer shared. A code that is unknown, used or expired throws. */
+  exchange(input: { code: string; state: string }): Promise<LinkedAccount[]>;
+}
+
+/** The provider refused the code itself (unknown, used, expired, or not for this state). */
+export class BankLinkCodeRejectedError extends Error {
+  override readonly name = 'BankLinkCodeRejectedError';
+}
+
+export interface AchCredit {
+  routingNumber: string;
+  accountNumber: string;
+  accountType: BankAccountKind;
+  holderName: string;
+  amountCents: number;
+  /** Our payout id; the provider de-duplicates on it, so a retry never pays twice. */
+  reference: string;
+}
+
+export type AchSubmitResult =
+  { status: 'submitted'; providerReference: string } | { status: 'rejected'; reason: string };
+
+/**
+ * ACH credits (push payouts to a bank account). Submitting is not paying: the provider reports
+ * settlement later, and a settled credit can still be returned by the receiving bank.
+ */
+export interface AchPayouts {
+  submit(credit: AchCredit): Promise<AchSubmitResult>;
+}

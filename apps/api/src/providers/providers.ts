@@ -1,10 +1,21 @@
 import type { Config } from '../config';
 import type { Db } from '../db/database';
-import type { BotVerifier, CardPayouts, EmailSender, SmsSender } from './ports';
+import { createIncreaseAchPayouts } from './increase-ach-payouts';
+import type {
+  AchPayouts,
+  BankLinking,
+  BotVerifier,
+  CardPayouts,
+  EmailSender,
+  SmsSender,
+} from './ports';
+import { createSandboxAchPayouts, type SandboxAchReturnCode } from './sandbox-ach-payouts';
+import { createSandboxBankLinking, type SandboxBankLinking } from './sandbox-bank-linking';
 import { createRecaptchaVerifier } from './recaptcha-bot';
 import { createSandboxBotVerifier } from './sandbox-bot';
 import { createSandboxEmailSender, createSandboxSmsSender } from './sandbox-messages';
 import { createSmtpEmailSender } from './smtp-email';
+import { createTinkBankLinking } from './tink-bank-linking';
 import { createTurnstileVerifier } from './turnstile-bot';
 import { createTwilioSmsSender } from './twilio-sms';
 
@@ -17,6 +28,61 @@ export interface Providers {
 /** Providers whose sandbox needs the job queue (delayed callbacks), made once it runs. */
 export interface PayoutProviders {
   cardPayouts: CardPayouts;
+  achPayouts: AchPayouts;
+  bankLinking: BankLinking;
+  /** The sandbox bank-linking provider when it is the one in use: its hosted page needs it. */
+  sandboxBankLinking: SandboxBankLinking | null;
+}
+
+/** Where customers come back to after bank linking: the web app's routes (SPEC §2). */
+export const bankLinkReturnUrls = (publicUrl: string) => ({
+  success: new URL('/redeem/tink', publicUrl).toString(),
+  failure: new URL('/bank-failure', publicUrl).toString(),
+});
+
+/** Bank linking and ACH payouts, picked from configuration like the other ports. */
+export function createBankProviders(
+  config: Config,
+  db: Db,
+  sandbox: {
+    scheduleAchSettlement: (
+      reference: string,
+      returnCode: SandboxAchReturnCode | null,
+    ) => Promise<void>;
+  },
+): Pick<PayoutProviders, 'achPayouts' | 'bankLinking' | 'sandboxBankLinking'> {
+  const required = (value: string | undefined, name: string): string => {
+    if (!value) throw new Error(`${name} is required`);
+    return value;
+  };
+  const sandboxBankLinking =
+    config.BANK_LINK_PROVIDER === 'sandbox'
+      ? createSandboxBankLinking({
+          db,
+          pageUrl: new URL('/v1/sandbox/bank-link', config.PUBLIC_URL).toString(),
+        })
+      : null;
+  const bankLinking =
+    sandboxBankLinking?.linking ??
+    createTinkBankLinking({
+      clientId: required(config.TINK_CLIENT_ID, 'TINK_CLIENT_ID'),
+      clientSecret: required(config.TINK_CLIENT_SECRET, 'TINK_CLIENT_SECRET'),
+      redirectUri: bankLinkReturnUrls(config.PUBLIC_URL).success,
+      market: config.TINK_MARKET,
+      locale: config.TINK_LOCALE,
+      ...(config.TINK_API_URL ? { apiUrl: config.TINK_API_URL } : {}),
+      ...(config.TINK_LINK_URL ? { linkUrl: config.TINK_LINK_URL } : {}),
+    });
+  const achPayouts =
+    config.ACH_PROVIDER === 'increase'
+      ? createIncreaseAchPayouts({
+          apiKey: required(config.INCREASE_API_KEY, 'INCREASE_API_KEY'),
+          accountId: required(config.INCREASE_ACCOUNT_ID, 'INCREASE_ACCOUNT_ID'),
+          statementDescriptor: config.BRAND_NAME,
+          ...(config.INCREASE_BASE_URL ? { baseUrl: config.INCREASE_BASE_URL } : {}),
+        })
+      : createSandboxAchPayouts({ scheduleSettlement: sandbox.scheduleAchSettlement });
+  return { achPayouts, bankLinking, sandboxBankLinking };
 }
 
 /** Picks each port's implementation from configuration; the config schema checks credentials. */

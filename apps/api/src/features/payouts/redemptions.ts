@@ -4,12 +4,13 @@ import type { OtpChallenge } from '@refund/contracts/auth';
 import type { RedemptionMode } from '@refund/contracts/wallet';
 import { feeCents, type Transaction } from '@refund/contracts/redemptions';
 import type { Db } from '../../db/database';
-import { cards, redemptions, users } from '../../db/schema';
+import { bankAccounts, bankPayouts, cards, redemptions, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { CardPayouts } from '../../providers/ports';
 import type { OtpService } from '../auth/otp-service';
+import { usableBankAccount } from '../banks/bank-accounts';
 import type { CardVault } from '../cards/card-vault';
 import { usableCard } from '../cards/cards';
 import {
@@ -19,6 +20,7 @@ import {
   systemShard,
 } from '../ledger/ledger';
 import { applyAndNotify } from './payout-events';
+import { ACH_SUBMIT_QUEUE } from './payout-jobs';
 import { payoutLimits } from './redemption-limits';
 
 export interface RedemptionDeps {
@@ -40,6 +42,14 @@ export interface RedemptionInput {
 
 type Row = typeof redemptions.$inferSelect;
 type CardRow = typeof cards.$inferSelect;
+type BankRow = typeof bankAccounts.$inferSelect;
+
+/** What the transaction shows of where the money went. */
+interface Destination {
+  brand: CardRow['brand'] | null;
+  bankName: BankRow['bankName'];
+  last4: string | null;
+}
 
 const statusLabel = {
   pending: 'Pending',
@@ -48,7 +58,7 @@ const statusLabel = {
   returned: 'Failed',
 } as const;
 
-function view(row: Row, card: Pick<CardRow, 'brand' | 'last4'> | null): Transaction {
+function view(row: Row, to: Destination): Transaction {
   return {
     transaction_id: row.id,
     mode: row.mode,
@@ -56,11 +66,10 @@ function view(row: Row, card: Pick<CardRow, 'brand' | 'last4'> | null): Transact
     amount_in_cents: row.amountCents,
     fee_in_cents: row.feeCents,
     net_amount_in_cents: row.amountCents - row.feeCents,
-    destination: {
-      kind: row.mode === 'debit' ? 'card' : 'bank_account',
-      brand: card?.brand ?? null,
-      last4: card?.last4 ?? '',
-    },
+    destination:
+      row.mode === 'debit'
+        ? { kind: 'card', brand: to.brand, bank_name: null, last4: to.last4 ?? '' }
+        : { kind: 'bank_account', brand: null, bank_name: to.bankName, last4: to.last4 ?? '' },
     network_reference: row.networkReference,
     failure_reason: row.failureReason,
     returned: row.status === 'returned',
@@ -68,6 +77,26 @@ function view(row: Row, card: Pick<CardRow, 'brand' | 'last4'> | null): Transact
     completed_at: row.completedAt ? row.completedAt.toISOString() : null,
   };
 }
+
+/** A transaction with its card or bank account; the card or the bank side is null. */
+const withDestination = {
+  row: redemptions,
+  brand: cards.brand,
+  cardLast4: cards.last4,
+  bankName: bankAccounts.bankName,
+  bankLast4: bankAccounts.last4,
+};
+
+const destinationOf = (r: {
+  brand: CardRow['brand'] | null;
+  cardLast4: string | null;
+  bankName: string | null;
+  bankLast4: string | null;
+}): Destination => ({
+  brand: r.brand,
+  bankName: r.bankName,
+  last4: r.cardLast4 ?? r.bankLast4,
+});
 
 const requestHash = (input: Omit<RedemptionInput, 'attempt_id' | 'code'>) =>
   createHash('sha256')
@@ -79,15 +108,14 @@ export function createRedemptions(deps: RedemptionDeps) {
 
   async function load(userId: string, id: string): Promise<Transaction> {
     const [found] = await db
-      .select({ row: redemptions, brand: cards.brand, last4: cards.last4 })
+      .select(withDestination)
       .from(redemptions)
       .leftJoin(cards, eq(cards.id, redemptions.cardId))
+      .leftJoin(bankPayouts, eq(bankPayouts.redemptionId, redemptions.id))
+      .leftJoin(bankAccounts, eq(bankAccounts.id, bankPayouts.bankAccountId))
       .where(and(eq(redemptions.id, id), eq(redemptions.userId, userId)));
     if (!found) throw new AppError('NOT_FOUND', 'No transaction with this id.');
-    return view(
-      found.row,
-      found.brand && found.last4 ? { brand: found.brand, last4: found.last4 } : null,
-    );
+    return view(found.row, destinationOf(found));
   }
 
   async function existing(userId: string, key: string, hash: string): Promise<Transaction | null> {
@@ -127,7 +155,8 @@ export function createRedemptions(deps: RedemptionDeps) {
      * Redeems: checks the passcode, then in one transaction records the payout and moves the
      * amount from the available balance to payouts in transit (the fee to fee revenue). The
      * balance cannot go below zero, so parallel redemptions succeed exactly as often as it
-     * allows. A retry with the same Idempotency-Key answers the first result.
+     * allows. A retry with the same Idempotency-Key answers the first result. A card payout is
+     * pushed at once; a bank payout is submitted by a job and stays pending until it settles.
      */
     async create(
       userId: string,
@@ -138,12 +167,16 @@ export function createRedemptions(deps: RedemptionDeps) {
       const replay = await existing(userId, key, hash);
       if (replay) return { transaction: replay, created: false };
       if (deps.disabledModes.has(input.mode)) throw new AppError('METHOD_UNAVAILABLE');
-      if (input.mode !== 'debit') throw new AppError('METHOD_UNAVAILABLE');
       const limits = payoutLimits[input.mode];
       if (input.amount_in_cents < limits.minCents || input.amount_in_cents > limits.maxCents) {
         throw new AppError('AMOUNT_OUT_OF_RANGE');
       }
-      const card = await usableCard(db, userId, input.payment_method_uuid);
+      const card =
+        input.mode === 'debit' ? await usableCard(db, userId, input.payment_method_uuid) : null;
+      const bankAccount =
+        input.mode === 'bank'
+          ? await usableBankAccount(db, userId, input.payment_method_uuid)
+          : null;
       const fee = feeCents(input.amount_in_cents, limits.feeRateBps);
 
       let outcome: { id: string } | { error: AppError } | { replay: true };
@@ -161,7 +194,7 @@ export function createRedemptions(deps: RedemptionDeps) {
               idempotencyKey: key,
               requestHash: hash,
               mode: input.mode,
-              cardId: card.id,
+              cardId: card?.id ?? null,
               amountCents: input.amount_in_cents,
               feeCents: fee,
               createdAt: new Date(),
@@ -170,6 +203,11 @@ export function createRedemptions(deps: RedemptionDeps) {
             .returning({ id: redemptions.id });
           // Another request with this key won the race; its answer is the answer.
           if (!row) throw new ReplayError();
+          if (bankAccount) {
+            await tx
+              .insert(bankPayouts)
+              .values({ redemptionId: row.id, bankAccountId: bankAccount.id });
+          }
           await postTransfer(tx, {
             idempotencyKey: `payout:${row.id}`,
             kind: 'payout',
@@ -203,6 +241,10 @@ export function createRedemptions(deps: RedemptionDeps) {
         return { transaction: again, created: false };
       }
 
+      if (!card) {
+        await deps.jobs.send(ACH_SUBMIT_QUEUE, { redemptionId: outcome.id });
+        return { transaction: await load(userId, outcome.id), created: true };
+      }
       const cardNumber = await deps.vault.reveal(card.vaultToken);
       const result = cardNumber
         ? await deps.cardPayouts.push({
@@ -225,9 +267,11 @@ export function createRedemptions(deps: RedemptionDeps) {
     async list(userId: string, limit: number, cursor: string | undefined) {
       const after = cursor ? decodeCursor(cursor) : null;
       const rows = await db
-        .select({ row: redemptions, brand: cards.brand, last4: cards.last4 })
+        .select(withDestination)
         .from(redemptions)
         .leftJoin(cards, eq(cards.id, redemptions.cardId))
+        .leftJoin(bankPayouts, eq(bankPayouts.redemptionId, redemptions.id))
+        .leftJoin(bankAccounts, eq(bankAccounts.id, bankPayouts.bankAccountId))
         .where(
           and(
             eq(redemptions.userId, userId),
@@ -244,9 +288,7 @@ export function createRedemptions(deps: RedemptionDeps) {
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       return {
-        data: page.map((r) =>
-          view(r.row, r.brand && r.last4 ? { brand: r.brand, last4: r.last4 } : null),
-        ),
+        data: page.map((r) => view(r.row, destinationOf(r))),
         next_cursor:
           rows.length > limit && last ? encodeCursor(last.row.createdAt, last.row.id) : null,
       };

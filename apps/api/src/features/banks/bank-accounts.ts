@@ -1,0 +1,99 @@
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { BankAccount, BankAccountType } from '@refund/contracts/banks';
+import type { Db, Queryable } from '../../db/database';
+import { bankAccounts } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import type { BankVault } from './bank-vault';
+import { bankNameFor } from './routing-directory';
+
+type BankAccountRow = typeof bankAccounts.$inferSelect;
+
+export const bankAccountView = (row: BankAccountRow): BankAccount => ({
+  bank_account_uuid: row.id,
+  bank_name: row.bankName,
+  account_type: row.accountType,
+  last4: row.last4,
+  source: row.source,
+  created_at: row.createdAt.toISOString(),
+});
+
+export interface NewBankAccount {
+  routingNumber: string;
+  /** Already checked: digits only, 4 to 17 of them. */
+  accountNumber: string;
+  accountType: BankAccountType;
+  holderName: string;
+  bankName?: string | null;
+  source: 'manual' | 'linked';
+}
+
+/** The customer's bank accounts. Full account numbers go straight to the vault. */
+export function createBankAccounts(deps: { db: Db; vault: BankVault }) {
+  return {
+    /** The vault entry and the account commit together: a failure leaves neither behind. */
+    async add(userId: string, input: NewBankAccount): Promise<BankAccount> {
+      const row = await deps.db.transaction(async (tx) => {
+        const token = await deps.vault.store(input.accountNumber, tx);
+        const [inserted] = await tx
+          .insert(bankAccounts)
+          .values({
+            userId,
+            vaultToken: token,
+            routingNumber: input.routingNumber,
+            bankName: input.bankName ?? bankNameFor(input.routingNumber),
+            accountType: input.accountType,
+            last4: input.accountNumber.slice(-4),
+            holderName: input.holderName,
+            source: input.source,
+          })
+          .returning();
+        return inserted;
+      });
+      if (!row) throw new Error('bank account not stored');
+      return bankAccountView(row);
+    },
+
+    async list(userId: string): Promise<BankAccount[]> {
+      const rows = await deps.db
+        .select()
+        .from(bankAccounts)
+        .where(and(eq(bankAccounts.userId, userId), isNull(bankAccounts.removedAt)))
+        .orderBy(desc(bankAccounts.createdAt), desc(bankAccounts.id));
+      return rows.map(bankAccountView);
+    },
+
+    /** Payouts already on their way still reach the account; new ones cannot choose it. */
+    async remove(userId: string, id: string): Promise<void> {
+      const removed = await deps.db
+        .update(bankAccounts)
+        .set({ removedAt: new Date() })
+        .where(
+          and(
+            eq(bankAccounts.id, id),
+            eq(bankAccounts.userId, userId),
+            isNull(bankAccounts.removedAt),
+          ),
+        )
+        .returning({ id: bankAccounts.id });
+      if (removed.length === 0) throw new AppError('NOT_FOUND', 'No bank account with this id.');
+    },
+  };
+}
+
+export type BankAccounts = ReturnType<typeof createBankAccounts>;
+
+/** A bank account of this customer that can still be paid to; anyone else's answers not found. */
+export async function usableBankAccount(
+  db: Queryable,
+  userId: string,
+  id: string,
+): Promise<BankAccountRow> {
+  const [row] = await db
+    .select()
+    .from(bankAccounts)
+    .where(
+      and(eq(bankAccounts.id, id), eq(bankAccounts.userId, userId), isNull(bankAccounts.removedAt)),
+    );
+  if (!row) throw new AppError('NOT_FOUND', 'No bank account with this id.');
+  return row;
+}

@@ -1,0 +1,140 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ACH_REJECTED_REASON } from '../src/providers/increase-ach-payouts';
+import {
+  sendJson,
+  startStubHttpServer,
+  type RecordedRequest,
+  type StubHttpServer,
+} from '../src/providers/testing/stub-http-server';
+import { addBankAccount } from './support/bank-fixtures';
+import { fundedCustomer, mintWithdrawalCode, newMerchant } from './support/payout-fixtures';
+import { balanceOf, expectLedgerBalanced, type TestMerchant } from './support/refund-fixtures';
+import { call, startTestServer, type TestServer } from './support/test-server';
+
+// Account numbers that make the stub answer as Increase would in each case.
+const refused = '00000000400';
+const flaky = '00000000503';
+
+let increase: StubHttpServer;
+let server: TestServer;
+let merchant: TestMerchant;
+const answered = new Map<string, number>();
+
+function increaseAnswer(request: RecordedRequest, response: Parameters<typeof sendJson>[0]) {
+  const body = JSON.parse(request.body) as { account_number: string };
+  const key = String(request.headers['idempotency-key']);
+  const seen = answered.get(key) ?? 0;
+  answered.set(key, seen + 1);
+  if (body.account_number === refused) {
+    return sendJson(response, 400, {
+      status: 400,
+      type: 'invalid_parameters_error',
+      title: 'Invalid parameters.',
+      detail: `account_number ${refused} is invalid`,
+    });
+  }
+  if (body.account_number === flaky && seen === 0) {
+    return sendJson(response, 503, { status: 503, type: 'internal_server_error' });
+  }
+  return sendJson(response, 200, {
+    id: `ach_transfer_${key.slice(0, 8)}`,
+    type: 'ach_transfer',
+    status: 'pending_approval',
+  });
+}
+
+// The only server in this file: on PostgreSQL test servers share the job tables.
+beforeAll(async () => {
+  increase = await startStubHttpServer(increaseAnswer);
+  server = await startTestServer({
+    ACH_PROVIDER: 'increase',
+    INCREASE_API_KEY: 'increase-test-key',
+    INCREASE_ACCOUNT_ID: 'account_test',
+    INCREASE_BASE_URL: increase.url,
+  });
+  merchant = await newMerchant(server.database.db);
+});
+afterEach(() => expectLedgerBalanced(server.database.db));
+afterAll(async () => {
+  await server.close();
+  await increase.close();
+});
+
+async function redeem(accountNumber: string, cents: number) {
+  const person = await fundedCustomer(server.app, merchant, cents);
+  const account = await addBankAccount(server.app, person.accessToken, {
+    account_number: accountNumber,
+    account_type: 'savings',
+  });
+  const otp = await mintWithdrawalCode(server.database.db, person.phone);
+  const response = await call(
+    server.app,
+    'POST',
+    '/v1/redemptions',
+    { mode: 'bank', payment_method_uuid: account, amount_in_cents: cents, ...otp },
+    { token: person.accessToken, headers: { 'idempotency-key': crypto.randomUUID() } },
+  );
+  expect(response.statusCode, response.body).toBe(201);
+  expect(response.json().status).toBe('Pending');
+  const id = response.json().transaction_id as string;
+  const detail = async () =>
+    (
+      await call(server.app, 'GET', `/v1/transactions/${id}`, undefined, {
+        token: person.accessToken,
+      })
+    ).json();
+  return { person, id, detail };
+}
+
+const requestsFor = (id: string) =>
+  increase.requests.filter((r) => r.headers['idempotency-key'] === id);
+
+describe('ACH payouts through Increase (a stub speaking its API)', () => {
+  it('submits the credit; it stays pending with the transfer id as its reference', async () => {
+    const { person, id, detail } = await redeem('123456789', 2_500);
+    await expect
+      .poll(async () => (await detail()).network_reference, { timeout: 10_000 })
+      .toBe(`ach_transfer_${id.slice(0, 8)}`);
+    const [request] = requestsFor(id);
+    expect(request?.headers.authorization).toBe('Bearer increase-test-key');
+    expect(JSON.parse(request?.body ?? '{}')).toMatchObject({
+      account_id: 'account_test',
+      amount: 2_500,
+      account_number: '123456789',
+      routing_number: '021000021',
+      funding: 'savings',
+      individual_name: 'Pat Doe',
+    });
+    expect(await detail()).toMatchObject({ status: 'Pending' });
+    expect((await balanceOf(server.app, person.accessToken)).available_in_cents).toBe(0);
+    expect(server.logLines.join('\n')).not.toContain('123456789');
+  });
+
+  it('a credit Increase refuses fails at once: the money comes back and an SMS says so', async () => {
+    const { person, detail } = await redeem(refused, 1_800);
+    await expect.poll(async () => (await detail()).status, { timeout: 10_000 }).toBe('Failed');
+    expect(await detail()).toMatchObject({ failure_reason: ACH_REJECTED_REASON, returned: false });
+    expect((await balanceOf(server.app, person.accessToken)).available_in_cents).toBe(1_800);
+    await expect
+      .poll(
+        async () =>
+          (await call(server.app, 'GET', `/v1/sandbox/messages?to=${person.phone}`)).json().data[0]
+            ?.body,
+        { timeout: 10_000 },
+      )
+      .toContain('did not go through');
+  });
+
+  it('Increase being down leaves it pending; the retry, with the same key, submits it once', async () => {
+    const { person, id, detail } = await redeem(flaky, 3_000);
+    await expect.poll(() => requestsFor(id).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
+    expect(await detail()).toMatchObject({ status: 'Pending', network_reference: null });
+    await expect
+      .poll(async () => (await detail()).network_reference, { timeout: 25_000 })
+      .toBe(`ach_transfer_${id.slice(0, 8)}`);
+    expect(requestsFor(id)).toHaveLength(2);
+    expect(server.logLines.join('\n')).toContain('ACH submission failed; it will be retried');
+    expect(server.logLines.join('\n')).not.toContain(flaky);
+    expect((await balanceOf(server.app, person.accessToken)).available_in_cents).toBe(0);
+  }, 40_000);
+});
