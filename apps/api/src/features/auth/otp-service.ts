@@ -118,23 +118,33 @@ export function createOtpService(deps: OtpServiceDeps) {
     return challenge(attemptId, attempt.channel, attempt.destination);
   }
 
+  /** The attempt, locked, when it is still open for these purposes; else null. */
+  async function lockOpenAttempt(
+    tx: Tx,
+    attemptId: string,
+    purposes: readonly Purpose[],
+  ): Promise<Attempt | null> {
+    const [attempt] = await tx
+      .select()
+      .from(otpAttempts)
+      .where(eq(otpAttempts.id, attemptId))
+      .for('update');
+    const open =
+      !!attempt &&
+      purposes.includes(attempt.purpose) &&
+      !attempt.consumedAt &&
+      attempt.createdAt.getTime() + ATTEMPT_LIFETIME_MS >= Date.now();
+    return open ? attempt : null;
+  }
+
   async function resend(
     attemptId: string,
     purposes: readonly Purpose[],
     ip: string,
   ): Promise<OtpChallenge> {
     const sent = await db.transaction(async (tx) => {
-      const [attempt] = await tx
-        .select()
-        .from(otpAttempts)
-        .where(eq(otpAttempts.id, attemptId))
-        .for('update');
-      if (
-        !attempt ||
-        !purposes.includes(attempt.purpose) ||
-        attempt.consumedAt ||
-        attempt.createdAt.getTime() + ATTEMPT_LIFETIME_MS < Date.now()
-      ) {
+      const attempt = await lockOpenAttempt(tx, attemptId, purposes);
+      if (!attempt) {
         throw new AppError('OTP_EXPIRED', 'This verification has ended. Please start again.');
       }
       const waitMs = attempt.resendAvailableAt.getTime() - Date.now();
@@ -172,17 +182,8 @@ export function createOtpService(deps: OtpServiceDeps) {
     code: string,
     purposes: readonly Purpose[],
   ): Promise<Attempt | AppError> {
-    const [attempt] = await tx
-      .select()
-      .from(otpAttempts)
-      .where(eq(otpAttempts.id, attemptId))
-      .for('update');
-    if (
-      !attempt ||
-      !purposes.includes(attempt.purpose) ||
-      attempt.consumedAt ||
-      attempt.createdAt.getTime() + ATTEMPT_LIFETIME_MS < Date.now()
-    ) {
+    const attempt = await lockOpenAttempt(tx, attemptId, purposes);
+    if (!attempt) {
       return new AppError('OTP_EXPIRED', 'This code is no longer valid. Please request a new one.');
     }
     if (attempt.failedTries >= OTP_MAX_ATTEMPTS) return new AppError('OTP_ATTEMPTS_EXCEEDED');

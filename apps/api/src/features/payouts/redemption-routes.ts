@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idempotencyHeadersSchema } from '../../http/idempotency';
 import { z } from 'zod';
 import { otpChallengeSchema } from '@refund/contracts/auth';
 import { errorBodySchema } from '@refund/contracts/errors';
@@ -21,13 +22,6 @@ const errors = {
   429: errorBodySchema,
 };
 const security = [{ bearer: [] }];
-const idempotencyHeaders = z.object({
-  'idempotency-key': z
-    .string({ error: 'Send an Idempotency-Key header with this request.' })
-    .trim()
-    .min(1, 'Send an Idempotency-Key header with this request.')
-    .max(255, 'Idempotency-Key is too long'),
-});
 
 export const redemptionRoutes: FastifyPluginAsync<{
   redemptions: Redemptions;
@@ -57,7 +51,7 @@ export const redemptionRoutes: FastifyPluginAsync<{
         tags: ['redemptions'],
         summary: 'Redeem to a debit card (instant) or bank account; idempotent by Idempotency-Key',
         security,
-        headers: idempotencyHeaders,
+        headers: idempotencyHeadersSchema,
         body: createRedemptionRequestSchema,
         response: { 200: transactionSchema, 201: transactionSchema, ...errors },
       },

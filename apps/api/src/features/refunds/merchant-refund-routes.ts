@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { idempotencyHeadersSchema } from '../../http/idempotency';
 import { errorBodySchema } from '@refund/contracts/errors';
 import {
   createRefundRequestSchema,
@@ -25,13 +25,6 @@ const errors = {
   422: errorBodySchema,
 };
 const security = [{ merchantKey: [] }];
-const idempotencyHeaders = z.object({
-  'idempotency-key': z
-    .string({ error: 'Send an Idempotency-Key header with this request.' })
-    .trim()
-    .min(1, 'Send an Idempotency-Key header with this request.')
-    .max(255, 'Idempotency-Key is too long'),
-});
 
 /** The merchant's side: create refunds and report what happens to the returned items. */
 export const merchantRefundRoutes: FastifyPluginAsync<MerchantRefundRoutesOptions> = async (
@@ -50,7 +43,7 @@ export const merchantRefundRoutes: FastifyPluginAsync<MerchantRefundRoutesOption
         description:
           'Idempotent: the same Idempotency-Key with the same body answers the same refund; with a different body, 422.',
         security,
-        headers: idempotencyHeaders,
+        headers: idempotencyHeadersSchema,
         body: createRefundRequestSchema,
         response: { 200: merchantRefundSchema, 201: merchantRefundSchema, ...errors },
       },
