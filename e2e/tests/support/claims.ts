@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
 import { currentCodes, readCode, type Person } from './people';
 
 /** The seeded sandbox merchant, "Summit Sports". */
@@ -121,24 +121,4 @@ export function daysAhead(days: number): string {
   return at.toISOString();
 }
 
-/**
- * Signs `person` in through the API in the page's browser context and stores the access token
- * where the app keeps it; the caller navigates next. The token is stored from a page that does
- * not run the app (the favicon): an app booting on the same page could pick the token up half
- * way, refresh, and have that refresh cancelled by the caller's next navigation, leaving the
- * browser with a refresh cookie the server has already rotated.
- */
-export async function signIn(page: Page, person: Person): Promise<void> {
-  const seen = await currentCodes(page.request, person.phone);
-  const started = await page.request.post('/v1/users/signin', {
-    data: { phone_number: person.phone, bot_token: botToken },
-  });
-  expect(started.status()).toBe(200);
-  const { attempt_id } = (await started.json()) as { attempt_id: string };
-  const code = await readCode(page.request, person.phone, seen);
-  const verified = await page.request.post('/v1/users/verify', { data: { attempt_id, code } });
-  expect(verified.status()).toBe(200);
-  const { access_token } = (await verified.json()) as { access_token: string };
-  await page.goto('/favicon.svg');
-  await page.evaluate((token) => window.localStorage.setItem('_ca', token), access_token);
-}
+export { signInThroughApi as signIn } from './people';

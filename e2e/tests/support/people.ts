@@ -88,8 +88,10 @@ export async function signInThroughApi(page: Page, person: Person): Promise<void
   const verified = await page.request.post('/v1/users/verify', { data: { attempt_id, code } });
   expect(verified.status()).toBe(200);
   const { access_token } = (await verified.json()) as { access_token: string };
-  // A static file of the origin opens its storage without starting the app, which would
-  // otherwise refresh (and rotate) the session underneath the test.
+  // The token is stored from a page that does not run the app (the favicon): an app booting on
+  // the same page could pick the token up half way, refresh, and have that refresh cancelled by
+  // the caller's next navigation, leaving the browser with a refresh cookie the server has
+  // already rotated.
   await page.goto('/favicon.svg');
   await page.evaluate((token) => window.localStorage.setItem('_ca', token), access_token);
 }
