@@ -189,6 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (v1) => {
       await v1.register(appConfigRoutes, systemOptions);
       await v1.register(authRoutes, {
+        db,
         profiles,
         otp,
         sessions,

@@ -36,6 +36,65 @@ async function withdrawalCode(token: string, phone: string, seen: string[] = [])
   };
 }
 
+describe('billing address', () => {
+  it('a card needs a billing address; setting one makes it the primary address', async () => {
+    const person = await signUpNewPerson(server.app);
+    const card = {
+      card_number: sandboxCards.visaDebit,
+      expiry: '12/30',
+      cvv: '123',
+      name_on_card: 'Pat',
+    };
+    const refused = await call(server.app, 'POST', '/v1/cards', card, {
+      token: person.accessToken,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('Add your billing address before adding a card.');
+    const set = await call(
+      server.app,
+      'PUT',
+      '/v1/users/profile/address',
+      { line_1: '1 Main St', line_2: 'Unit 2', city: 'Austin', state: 'tx', zipcode: '78701' },
+      { token: person.accessToken },
+    );
+    expect(set.json().address).toEqual([
+      {
+        line_1: '1 Main St',
+        line_2: 'Unit 2',
+        city: 'Austin',
+        state: 'TX',
+        zipcode: '78701',
+        is_primary: true,
+      },
+    ]);
+    expect(
+      (await call(server.app, 'POST', '/v1/cards', card, { token: person.accessToken })).statusCode,
+    ).toBe(201);
+  });
+
+  it.each([
+    ['a four-digit zip', { zipcode: '7870' }, 'Zip must be exactly 5 digits'],
+    ['a state name', { state: 'Texas' }, 'State must be a two-letter code'],
+    ['no first line', { line_1: ' ' }, 'Address line 1 is required'],
+    ['an unknown field', { country: 'US' }, 'country'],
+  ])('refuses %s with a 400 and keeps no address', async (_case, override, message) => {
+    const person = await signUpNewPerson(server.app);
+    const response = await call(
+      server.app,
+      'PUT',
+      '/v1/users/profile/address',
+      { line_1: '1 Main St', city: 'Austin', state: 'TX', zipcode: '78701', ...override },
+      { token: person.accessToken },
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain(message);
+    const profile = await call(server.app, 'GET', '/v1/users/profile', undefined, {
+      token: person.accessToken,
+    });
+    expect(profile.json().address).toEqual([]);
+  });
+});
+
 describe('debit cards', () => {
   it('adds a Visa debit card; only the token, brand, funding and last four are kept', async () => {
     const person = await fundedCustomer(server.app, merchant, 1000);

@@ -57,6 +57,7 @@ export const errorCatalog = {
   FILE_TOO_LARGE: { code: 4004, status: 413 },
   WEBHOOK_URL_NOT_ALLOWED: { code: 4005, status: 400 },
   CARD_NOT_SUPPORTED: { code: 6001, status: 422 },
+  ADDRESS_REQUIRED: { code: 6005, status: 409 },
   NOT_ENOUGH_BALANCE: { code: 6002, status: 400 },
   METHOD_UNAVAILABLE: { code: 6003, status: 409 },
   AMOUNT_OUT_OF_RANGE: { code: 6004, status: 400 },
@@ -105,6 +106,7 @@ export const defaultErrorMessages: Record<ErrorName, string> = {
   WEBHOOK_URL_NOT_ALLOWED: 'The webhook URL must be a public http or https address.',
   CARD_NOT_SUPPORTED: 'Only Visa and Mastercard debit cards are supported; credit cards are not.',
   NOT_ENOUGH_BALANCE: messages.notEnoughBalance,
+  ADDRESS_REQUIRED: 'Add your billing address before adding a card.',
   METHOD_UNAVAILABLE: messages.methodUnavailable,
   AMOUNT_OUT_OF_RANGE: 'This amount is outside the limits of this redemption method.',
   BANK_LINK_INVALID:

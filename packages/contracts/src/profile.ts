@@ -28,3 +28,30 @@ export type Profile = z.infer<typeof profileSchema>;
 export function preferredAddress(addresses: readonly Address[]): Address | null {
   return addresses.find((a) => a.is_primary) ?? addresses[0] ?? null;
 }
+
+/** The primary (billing) address; a debit card needs one. */
+export const updateAddressRequestSchema = z
+  .object({
+    line_1: z.string().trim().min(1, 'Address line 1 is required').max(100),
+    line_2: z.string().trim().max(100).nullish(),
+    city: z
+      .string()
+      .trim()
+      .min(1, 'City is required')
+      .max(60)
+      .regex(
+        /^[A-Za-z .'-]+$/,
+        'City can contain letters, spaces, periods, apostrophes and hyphens only',
+      ),
+    state: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z]{2}$/, 'State must be a two-letter code')
+      .transform((v) => v.toUpperCase()),
+    zipcode: z
+      .string()
+      .trim()
+      .regex(/^\d{5}$/, 'Zip must be exactly 5 digits'),
+  })
+  .strict();
+export type UpdateAddressRequest = z.input<typeof updateAddressRequestSchema>;

@@ -21,6 +21,7 @@ export async function fundedCustomer(
   cents: number,
 ): Promise<SignedIn> {
   const person = await signUpNewPerson(app);
+  await giveAddress(app, person.accessToken);
   const refund = await createRefund(
     app,
     merchant,
@@ -40,6 +41,17 @@ export async function fundedCustomer(
 }
 
 export { newMerchant };
+
+export async function giveAddress(app: FastifyInstance, token: string): Promise<void> {
+  const response = await call(
+    app,
+    'PUT',
+    '/v1/users/profile/address',
+    { line_1: '12 Harbor Road', city: 'Portland', state: 'me', zipcode: '04101' },
+    { token },
+  );
+  expect(response.statusCode, response.body).toBe(200);
+}
 
 /**
  * A withdrawal passcode minted directly, for tests that need many at once (each real one is an

@@ -11,7 +11,9 @@ import {
   type BotAction,
 } from '@refund/contracts/auth';
 import { errorBodySchema } from '@refund/contracts/errors';
-import { profileSchema } from '@refund/contracts/profile';
+import { profileSchema, updateAddressRequestSchema } from '@refund/contracts/profile';
+import type { Db } from '../../db/database';
+import { setPrimaryAddress } from './addresses';
 import { AppError } from '../../http/app-error';
 import type { BotVerifier } from '../../providers/ports';
 import type { AccessTokens } from './access-token';
@@ -23,6 +25,7 @@ import type { SessionStore } from './sessions';
 import type { ProfileReader } from './profile-reader';
 
 export interface AuthRoutesOptions {
+  db: Db;
   profiles: ProfileReader;
   otp: OtpService;
   sessions: SessionStore;
@@ -179,6 +182,27 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
     },
     async (request) => {
       const { userId } = await authenticator.principal(request);
+      const profile = await options.profiles.get(userId);
+      if (!profile) throw new AppError('UNAUTHORIZED');
+      return profile;
+    },
+  );
+
+  r.put(
+    '/users/profile/address',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Set the primary (billing) address; answers the updated profile',
+        security: [{ bearer: [] }],
+        body: updateAddressRequestSchema,
+        response: { 200: profileSchema, 400: errorBodySchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const { userId } = await authenticator.principal(request);
+      await setPrimaryAddress(options.db, userId, request.body);
+      options.profiles.invalidate(userId);
       const profile = await options.profiles.get(userId);
       if (!profile) throw new AppError('UNAUTHORIZED');
       return profile;

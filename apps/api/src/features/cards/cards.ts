@@ -9,6 +9,7 @@ import type { Db, Queryable } from '../../db/database';
 import { cards } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { CardPayouts } from '../../providers/ports';
+import { hasAddress } from '../auth/addresses';
 import type { CardVault } from './card-vault';
 
 type CardRow = typeof cards.$inferSelect;
@@ -31,6 +32,7 @@ export function createCards(deps: { db: Db; vault: CardVault; payouts: CardPayou
       userId: string,
       input: { card_number: string; expiry: string; name_on_card: string },
     ): Promise<Card> {
+      if (!(await hasAddress(deps.db, userId))) throw new AppError('ADDRESS_REQUIRED');
       const brand = cardBrand(input.card_number);
       if (brand !== 'visa' && brand !== 'mastercard')
         throw new AppError('CARD_NOT_SUPPORTED', DEBIT_CARD_RULE);
