@@ -1,0 +1,473 @@
+/**
+ * Redemptions per second on PostgreSQL: POST /v1/redemptions to a sandbox debit card over HTTP,
+ * (a) spread over many customers and (b) all on one hot customer, beside pgbench's simple-update
+ * rate on the same server in the same run. Afterwards the ledger must show no drift and every
+ * balance must equal what the customer's history implies. Target: at least 1000 redemptions/s
+ * spread over many customers.
+ *
+ * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) names a server and a
+ * database to connect to; the run creates databases of its own there and drops them afterwards.
+ */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { performance } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
+import pg from 'pg';
+import { loadConfig, type Config } from '../src/config';
+import type { Db } from '../src/db/database';
+import { otpAttempts, users } from '../src/db/schema';
+import { createAccessTokens } from '../src/features/auth/access-token';
+import { hashOtpCode } from '../src/features/auth/otp-code';
+import { createSessionStore } from '../src/features/auth/sessions';
+import { checkLedger } from '../src/features/ledger/ledger-check';
+import { createMerchant, generateApiKey } from '../src/features/merchants/merchant-keys';
+import { createLogger } from '../src/http/logger';
+import { sandboxCards } from '../src/providers/sandbox-card-payouts';
+import { createServer } from '../src/server';
+
+const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 200);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
+const POOL_SIZE = process.env.BENCH_POOL_SIZE ?? '40';
+const TARGET_PER_SECOND = 1000;
+const AMOUNT_CENTS = 100;
+/** Passcodes minted per customer; a run that uses them all up says so. */
+const SPREAD_CODES = Number(process.env.BENCH_CODES_PER_CUSTOMER ?? 250);
+const HOT_CODES = Number(process.env.BENCH_HOT_CODES ?? 30_000);
+const WARM_UP_CODES = 20;
+
+interface Customer {
+  userId: string;
+  phone: string;
+  token: string;
+  card: string;
+  codes: { attempt_id: string; code: string }[];
+}
+
+interface LoadResult {
+  ok: number;
+  failed: number;
+  statuses: Record<string, number>;
+  sample: string | null;
+  exhausted: boolean;
+  elapsed: number;
+  latencies: number[];
+}
+
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+// ---- databases ----
+
+function databaseUrl(name: string): string {
+  const url = new URL(BASE_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: BASE_URL });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+// ---- pgbench beside us, on a scratch database ----
+
+async function run(command: string, args: string[]): Promise<string> {
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  const [code] = (await once(child, 'exit')) as [number | null];
+  if (code !== 0) throw new Error(`${command} ${args.join(' ')} failed:\n${output}`);
+  return output;
+}
+
+async function pgbenchTps(url: string): Promise<number> {
+  await run('pgbench', ['-i', '-q', url]);
+  const output = await run('pgbench', ['-N', '-c', '8', '-j', '2', '-T', String(SECONDS), url]);
+  const tps = /tps = ([\d.]+)/.exec(output)?.[1];
+  if (!tps) throw new Error(`no tps in pgbench output:\n${output}`);
+  return Number(tps);
+}
+
+// ---- the load: a worker thread, so requests are not made on the server's own thread ----
+
+const loadScript = `
+const { parentPort, workerData } = require('node:worker_threads');
+const http = require('node:http');
+const { randomUUID } = require('node:crypto');
+const { performance } = require('node:perf_hooks');
+const { origin, durationMs, connections, customers, amount } = workerData;
+const { hostname, port } = new URL(origin);
+const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+const result = { ok: 0, failed: 0, statuses: {}, sample: null, exhausted: false, latencies: [] };
+let next = 0;
+function task() {
+  for (let tries = 0; tries < customers.length; tries += 1) {
+    const customer = customers[next++ % customers.length];
+    const code = customer.codes.pop();
+    if (code) return { customer, code };
+  }
+  return null;
+}
+function redeem({ customer, code }) {
+  const body = JSON.stringify({ mode: 'debit', payment_method_uuid: customer.card,
+    amount_in_cents: amount, attempt_id: code.attempt_id, code: code.code });
+  return new Promise((resolve) => {
+    const request = http.request({ hostname, port, path: '/v1/redemptions', method: 'POST', agent,
+      headers: { authorization: 'Bearer ' + customer.token, 'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body), 'idempotency-key': randomUUID() } },
+      (response) => {
+        let text = '';
+        response.on('data', (chunk) => { if (response.statusCode !== 201) text += chunk; });
+        response.on('end', () => resolve({ status: response.statusCode, text }));
+      });
+    request.on('error', (error) => resolve({ status: 0, text: String(error) }));
+    request.end(body);
+  });
+}
+const started = performance.now();
+const deadline = started + durationMs;
+async function loop() {
+  while (performance.now() < deadline) {
+    const next = task();
+    if (!next) { result.exhausted = true; return; }
+    const at = performance.now();
+    const { status, text } = await redeem(next);
+    result.latencies.push(performance.now() - at);
+    if (status === 201) result.ok += 1;
+    else {
+      result.failed += 1;
+      result.statuses[status] = (result.statuses[status] || 0) + 1;
+      result.sample = result.sample || text.slice(0, 300);
+    }
+  }
+}
+Promise.all(Array.from({ length: connections }, loop)).then(() => {
+  result.elapsed = (performance.now() - started) / 1000;
+  agent.destroy();
+  parentPort.postMessage(result);
+});
+`;
+
+/** Runs the load for `seconds` with up to `codesEach` unused passcodes of each customer. */
+async function load(
+  origin: string,
+  customers: Customer[],
+  seconds: number,
+  codesEach: number,
+): Promise<LoadResult> {
+  const worker = new Worker(loadScript, {
+    eval: true,
+    workerData: {
+      origin,
+      durationMs: seconds * 1000,
+      connections: CONNECTIONS,
+      amount: AMOUNT_CENTS,
+      customers: customers.map((c) => ({
+        token: c.token,
+        card: c.card,
+        codes: c.codes.splice(0, codesEach),
+      })),
+    },
+  });
+  const [result] = (await once(worker, 'message')) as [LoadResult];
+  await worker.terminate();
+  return result;
+}
+
+/** What the database server was doing while the load ran, sampled from pg_stat_activity. */
+function sampleActivity(url: string, database: string) {
+  const client = new pg.Client({ connectionString: url });
+  const counts = new Map<string, number>();
+  let samples = 0;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let pending: Promise<void> = Promise.resolve();
+  const tick = async (): Promise<void> => {
+    const { rows } = await client.query<{ what: string; n: string }>(
+      `select coalesce(wait_event_type || ':' || wait_event, 'on cpu') || ' (' || state || ')' as what,
+              count(*) as n
+       from pg_stat_activity
+       where datname = $1 and backend_type = 'client backend' and pid <> pg_backend_pid()
+       group by 1`,
+      [database],
+    );
+    samples += 1;
+    for (const row of rows) counts.set(row.what, (counts.get(row.what) ?? 0) + Number(row.n));
+    if (!stopped) timer = setTimeout(() => (pending = tick()), 200);
+  };
+  return {
+    async start() {
+      await client.connect();
+      pending = tick();
+      await pending;
+    },
+    async stop(): Promise<string[]> {
+      stopped = true;
+      clearTimeout(timer);
+      await pending;
+      await client.end();
+      return [...counts.entries()]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 6)
+        .map(([what, n]) => `${(n / Math.max(samples, 1)).toFixed(1)} × ${what}`);
+    },
+  };
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
+};
+
+// ---- the run ----
+
+const stamp = `${process.pid}_${Date.now()}`;
+const benchDb = `refund_wallet_bench_${stamp}`;
+const scratchDb = `refund_wallet_pgbench_${stamp}`;
+await admin(async (client) => {
+  await client.query(`CREATE DATABASE "${benchDb}"`);
+  await client.query(`CREATE DATABASE "${scratchDb}"`);
+});
+
+try {
+  log(`pgbench -N -c 8 -j 2 -T ${SECONDS} on a scratch database…`);
+  const pgbench = await pgbenchTps(databaseUrl(scratchDb));
+
+  const config = loadConfig({
+    NODE_ENV: 'development',
+    DATABASE_URL: databaseUrl(benchDb),
+    DATABASE_POOL_SIZE: POOL_SIZE,
+    LOG_LEVEL: 'silent',
+    SEED_DEMO_DATA: 'false',
+    WEB_DIST_DIR: '/nonexistent',
+    ACCESS_TOKEN_TTL_SECONDS: '3600',
+  });
+  const server = await createServer(config, createLogger('silent'));
+  const origin = await server.app.listen({ host: '127.0.0.1', port: 0 });
+  const { db } = server.database;
+  try {
+    log(`setting up ${CUSTOMERS} customers and one hot customer…`);
+    const customers = await setUpCustomers(origin, server.database.db, config, CUSTOMERS + 1);
+    const hot = customers.pop() as Customer;
+    await mintCodes(db, config.OTP_SECRET, customers, WARM_UP_CODES + SPREAD_CODES);
+    await mintCodes(db, config.OTP_SECRET, [hot], HOT_CODES);
+
+    await load(origin, customers, 2, WARM_UP_CODES); // warm-up: JIT, pools, caches
+    const activity = sampleActivity(BASE_URL, benchDb);
+    await activity.start();
+    const elu = performance.eventLoopUtilization();
+    const spread = await load(origin, customers, SECONDS, SPREAD_CODES);
+    const spreadElu = performance.eventLoopUtilization(elu).utilization;
+    const spreadWaits = await activity.stop();
+
+    const hotActivity = sampleActivity(BASE_URL, benchDb);
+    await hotActivity.start();
+    const hotElu0 = performance.eventLoopUtilization();
+    const hotRun = await load(origin, [hot], SECONDS, HOT_CODES);
+    const hotElu = performance.eventLoopUtilization(hotElu0).utilization;
+    const hotWaits = await hotActivity.stop();
+
+    // Payout callbacks run after the answer; let the last ones land before checking.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const report = await checkLedger(db);
+    const drift = report.driftedAccounts.reduce(
+      (sum, a) => sum + Math.abs(a.balance - a.entries),
+      0,
+    );
+    const mismatches = await balancesVersusHistory(origin, [...customers, hot]);
+
+    const rate = (r: LoadResult) => r.ok / r.elapsed;
+    const describe = (r: LoadResult, elu: number) =>
+      `${rate(r).toFixed(0)} redemptions/s (${r.ok} in ${r.elapsed.toFixed(1)} s, ` +
+      `p50 ${percentile(r.latencies, 50).toFixed(1)} ms, p99 ${percentile(r.latencies, 99).toFixed(1)} ms, ` +
+      `${r.failed} failed${r.failed ? ` ${JSON.stringify(r.statuses)} e.g. ${r.sample}` : ''}` +
+      `${r.exhausted ? ', ran out of passcodes' : ''}; server event loop ${(elu * 100).toFixed(0)}% busy)`;
+    log('');
+    log(`PostgreSQL pool ${POOL_SIZE}, ${CONNECTIONS} concurrent requests, ${AMOUNT_CENTS}¢ each`);
+    log(`pgbench -N -c 8 -j 2 (simple updates):  ${pgbench.toFixed(0)} tps`);
+    log(`(a) spread over ${CUSTOMERS} customers:     ${describe(spread, spreadElu)}`);
+    log(`    database sessions, on average:     ${spreadWaits.join('; ')}`);
+    log(`(b) one hot customer:                  ${describe(hotRun, hotElu)}`);
+    log(`    database sessions, on average:     ${hotWaits.join('; ')}`);
+    log(
+      `ledger: ${report.ok ? 'ok' : 'NOT OK'}, drift ${drift}¢ over ${report.driftedAccounts.length} accounts, ` +
+        `${report.unbalancedTransfers.length} unbalanced transfers, ` +
+        `${report.negativeCustomerAccounts.length} negative customer balances`,
+    );
+    log(
+      `balances vs history: ${CUSTOMERS + 1 - mismatches.length}/${CUSTOMERS + 1} customers match` +
+        (mismatches.length ? `; mismatches: ${mismatches.slice(0, 5).join('; ')}` : ''),
+    );
+    const met = rate(spread) >= TARGET_PER_SECOND && report.ok && drift === 0 && !mismatches.length;
+    log(
+      `target: at least ${TARGET_PER_SECOND} redemptions/s over many customers, zero drift: ${met ? 'MET' : 'NOT MET'}`,
+    );
+    if (!report.ok || mismatches.length) process.exitCode = 1;
+  } finally {
+    await server.close();
+  }
+} finally {
+  await admin(async (client) => {
+    await client.query(`DROP DATABASE IF EXISTS "${benchDb}" WITH (FORCE)`);
+    await client.query(`DROP DATABASE IF EXISTS "${scratchDb}" WITH (FORCE)`);
+  });
+}
+
+// ---- set-up through the API, with accounts and passcodes made directly ----
+
+async function inBatches<T, R>(
+  items: T[],
+  size: number,
+  work: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = [];
+  for (let i = 0; i < items.length; i += size) {
+    const batch = items.slice(i, i + size);
+    results.push(...(await Promise.all(batch.map((item, j) => work(item, i + j)))));
+  }
+  return results;
+}
+
+async function api(origin: string, path: string, token: string, body?: unknown, method?: string) {
+  const response = await fetch(`${origin}${path}`, {
+    method: method ?? (body === undefined ? 'GET' : 'POST'),
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined
+        ? {}
+        : { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const json = (await response.json()) as Record<string, unknown>;
+  if (!response.ok) throw new Error(`${path}: HTTP ${response.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+/**
+ * Accounts and sessions are made directly (a real sign-up waits on an SMS per person); the money
+ * arrives the way it does in production: a merchant refund, claimed by the customer, and the
+ * debit card is added through the API.
+ */
+async function setUpCustomers(
+  origin: string,
+  db: Db,
+  config: Config,
+  count: number,
+): Promise<Customer[]> {
+  const apiKey = generateApiKey('sandbox');
+  await createMerchant(db, 'Bench merchant', apiKey);
+  const sessions = createSessionStore(db, config.REFRESH_TOKEN_TTL_DAYS);
+  const tokens = createAccessTokens(config.JWT_SECRET, config.ACCESS_TOKEN_TTL_SECONDS);
+  const people = Array.from({ length: count }, (_, i) => ({
+    firstName: 'Bench',
+    lastName: `Customer ${i}`,
+    email: `bench.${i}@example.com`,
+    phoneNumber: `2${String(i).padStart(9, '0')}`,
+    dateOfBirth: '1990-01-01',
+    termsAcceptedAt: new Date(),
+  }));
+  const rows = await db
+    .insert(users)
+    .values(people)
+    .returning({ id: users.id, phone: users.phoneNumber });
+  return inBatches(rows, 25, async (row, i) => {
+    const { sessionId } = await sessions.start(db, row.id);
+    const token = tokens.issue({ sub: row.id, sid: sessionId }).token;
+    // The last customer is the hot one: enough for every passcode it will be given.
+    const cents =
+      i === count - 1 ? HOT_CODES * AMOUNT_CENTS : (WARM_UP_CODES + SPREAD_CODES) * AMOUNT_CENTS;
+    const refund = await api(origin, '/v1/merchant/refunds', apiKey, {
+      customer: {
+        first_name: 'Bench',
+        last_name: `Customer ${i}`,
+        email: `bench.${i}@example.com`,
+        phone_number: row.phone,
+      },
+      order_number: `BENCH-${i}`,
+      description: 'Benchmark refund',
+      returns: [{ amount_in_cents: cents, description: 'Returned item' }],
+    });
+    await api(origin, '/v1/customers/claim-refund', token, { refund_uuid: refund.refund_uuid });
+    const address = { line_1: '12 Harbor Road', city: 'Portland', state: 'ME', zipcode: '04101' };
+    await api(origin, '/v1/users/profile/address', token, address, 'PUT');
+    const card = await api(origin, '/v1/cards', token, {
+      card_number: sandboxCards.visaDebit,
+      expiry: '12/30',
+      cvv: '123',
+      name_on_card: 'Bench Customer',
+    });
+    return { userId: row.id, phone: row.phone, token, card: String(card.card_uuid), codes: [] };
+  });
+}
+
+/** Withdrawal passcodes as the SMS step would leave them, inserted in bulk. */
+async function mintCodes(db: Db, secret: string, customers: Customer[], each: number) {
+  const rows = customers.flatMap((customer) =>
+    Array.from({ length: each }, () => {
+      const id = crypto.randomUUID();
+      const code = String(100_000 + Math.floor(Math.random() * 900_000));
+      customer.codes.push({ attempt_id: id, code });
+      return {
+        id,
+        purpose: 'WITHDRAWAL' as const,
+        channel: 'sms' as const,
+        destination: customer.phone,
+        userId: customer.userId,
+        codeHash: hashOtpCode(secret, id, code),
+        codeExpiresAt: new Date(Date.now() + 25 * 60_000),
+        resendAvailableAt: new Date(Date.now() + 60_000),
+      };
+    }),
+  );
+  for (let i = 0; i < rows.length; i += 2_000)
+    await db.insert(otpAttempts).values(rows.slice(i, i + 2_000));
+}
+
+async function allPages<T>(origin: string, token: string, path: string): Promise<T[]> {
+  const items: T[] = [];
+  let cursor: string | null = null;
+  do {
+    const page = (await api(
+      origin,
+      `${path}?limit=100${cursor ? `&cursor=${cursor}` : ''}`,
+      token,
+    )) as { data: T[]; next_cursor: string | null };
+    items.push(...page.data);
+    cursor = page.next_cursor;
+  } while (cursor);
+  return items;
+}
+
+/** Customers whose balance differs from claimed refunds minus pending or successful payouts. */
+async function balancesVersusHistory(origin: string, customers: Customer[]): Promise<string[]> {
+  const mismatches = await inBatches(customers, 20, async (customer) => {
+    const balance = await api(origin, '/v1/wallet/balance', customer.token);
+    const refunds = await allPages<{ amount_in_cents: number }>(
+      origin,
+      customer.token,
+      '/v1/refunds',
+    );
+    const payouts = await allPages<{ status: string; amount_in_cents: number }>(
+      origin,
+      customer.token,
+      '/v1/transactions',
+    );
+    const implied =
+      refunds.reduce((sum, r) => sum + r.amount_in_cents, 0) -
+      payouts
+        .filter((p) => p.status === 'Pending' || p.status === 'Successful')
+        .reduce((sum, p) => sum + p.amount_in_cents, 0);
+    return balance.total_in_cents === implied
+      ? null
+      : `${customer.phone}: balance ${String(balance.total_in_cents)}, history ${implied}`;
+  });
+  return mismatches.filter((m): m is string => m !== null);
+}
