@@ -315,8 +315,11 @@ try {
   }
 } finally {
   await admin(async (client) => {
-    await client.query(`DROP DATABASE IF EXISTS "${benchDb}" WITH (FORCE)`);
-    await client.query(`DROP DATABASE IF EXISTS "${scratchDb}" WITH (FORCE)`);
+    for (const name of [benchDb, scratchDb]) {
+      await client
+        .query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
+        .catch((error: unknown) => log(`could not drop ${name}: ${String(error)}`));
+    }
   });
 }
 

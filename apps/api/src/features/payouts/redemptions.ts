@@ -8,7 +8,7 @@ import { bankAccounts, bankPayouts, cards, redemptions, users } from '../../db/s
 import { AppError } from '../../http/app-error';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
 import type { JobQueue } from '../../jobs/job-queue';
-import type { CardPayouts } from '../../providers/ports';
+import type { CardPayouts, CardPushResult } from '../../providers/ports';
 import type { OtpService } from '../auth/otp-service';
 import { usableBankAccount } from '../banks/bank-accounts';
 import type { CardVault } from '../cards/card-vault';
@@ -246,13 +246,21 @@ export function createRedemptions(deps: RedemptionDeps) {
         return { transaction: await load(userId, outcome.id), created: true };
       }
       const cardNumber = await deps.vault.reveal(card.vaultToken);
-      const result = cardNumber
-        ? await deps.cardPayouts.push({
-            cardNumber,
-            amountCents: input.amount_in_cents - fee,
-            reference: outcome.id,
-          })
-        : ({ status: 'declined', reason: 'The card is no longer available.' } as const);
+      let result: CardPushResult;
+      try {
+        result = cardNumber
+          ? await deps.cardPayouts.push({
+              cardNumber,
+              amountCents: input.amount_in_cents - fee,
+              reference: outcome.id,
+            })
+          : { status: 'declined', reason: 'The card is no longer available.' };
+      } catch {
+        // No answer (timeout, outage): the payout may have gone through, so it is neither failed
+        // nor retried blindly. It stays Pending with the money in transit until the provider's
+        // answer is applied as an event.
+        return { transaction: await load(userId, outcome.id), created: true };
+      }
       await applyAndNotify(db, deps.jobs, {
         eventId: `push:${outcome.id}`,
         redemptionId: outcome.id,
