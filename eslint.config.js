@@ -14,6 +14,7 @@ const webFeatures = [
   'giftcards',
   'prepaid',
   'history',
+  'transactions',
   'promotions',
   'profile',
 ];

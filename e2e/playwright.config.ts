@@ -47,6 +47,9 @@ export default defineConfig({
       OTP_SENDS_PER_IP_PER_HOUR: '100000',
       OTP_SENDS_PER_PHONE_PER_HOUR: '100',
       BRAND_NAME: 'Refund Wallet',
+      // Payouts settle and come back within a test's patience.
+      SANDBOX_ACH_SETTLEMENT_SECONDS: '2',
+      SANDBOX_CARD_RETURN_DELAY_SECONDS: '2',
     },
   },
 });

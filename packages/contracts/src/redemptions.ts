@@ -62,3 +62,15 @@ export const transactionListSchema = z.object({
   data: z.array(transactionSchema),
   next_cursor: z.string().nullable(),
 });
+
+/** How the customer rated a finished redemption on the success screen (1 to 5 stars). */
+export const rateTransactionRequestSchema = z
+  .object({
+    rating: z
+      .number({ error: 'rating must be a whole number from 1 to 5' })
+      .int('rating must be a whole number from 1 to 5')
+      .min(1, 'rating must be a whole number from 1 to 5')
+      .max(5, 'rating must be a whole number from 1 to 5'),
+  })
+  .strict();
+export type RateTransactionRequest = z.input<typeof rateTransactionRequestSchema>;

@@ -48,37 +48,67 @@ const RefundDetailsScreen = lazy(() =>
 const IntentScreen = lazy(() =>
   import('./routes/intent-screen').then((m) => ({ default: m.IntentScreen })),
 );
+const RedemptionHistoryScreen = lazy(() =>
+  import('./routes/redemption-history-screen').then((m) => ({
+    default: m.RedemptionHistoryScreen,
+  })),
+);
+const RedemptionDetailsScreen = lazy(() =>
+  import('./routes/redemption-details-screen').then((m) => ({
+    default: m.RedemptionDetailsScreen,
+  })),
+);
+const TransactionScreen = lazy(() =>
+  import('./routes/transaction-screen').then((m) => ({ default: m.TransactionScreen })),
+);
+const RedeemDebitScreen = lazy(() =>
+  import('./routes/redeem-debit-screen').then((m) => ({ default: m.RedeemDebitScreen })),
+);
+const RedeemAddCardScreen = lazy(() =>
+  import('./routes/redeem-add-card-screen').then((m) => ({ default: m.RedeemAddCardScreen })),
+);
+const RedeemBankScreen = lazy(() =>
+  import('./routes/redeem-bank-screen').then((m) => ({ default: m.RedeemBankScreen })),
+);
+const RedeemAddAccountScreen = lazy(() =>
+  import('./routes/redeem-add-account-screen').then((m) => ({ default: m.RedeemAddAccountScreen })),
+);
+const ConnectBankScreen = lazy(() =>
+  import('./routes/connect-bank-screen').then((m) => ({ default: m.ConnectBankScreen })),
+);
+const RedeemTinkScreen = lazy(() =>
+  import('./routes/redeem-tink-screen').then((m) => ({ default: m.RedeemTinkScreen })),
+);
+const BankFailureScreen = lazy(() =>
+  import('./routes/bank-failure-screen').then((m) => ({ default: m.BankFailureScreen })),
+);
+const RedeemDetailsScreen = lazy(() =>
+  import('./routes/redeem-details-screen').then((m) => ({ default: m.RedeemDetailsScreen })),
+);
+const VerifyOtpScreen = lazy(() =>
+  import('./routes/verify-otp-screen').then((m) => ({ default: m.VerifyOtpScreen })),
+);
+const UpdateProfileScreen = lazy(() =>
+  import('./routes/update-profile-screen').then((m) => ({ default: m.UpdateProfileScreen })),
+);
 const PlaceholderScreen = lazy(() =>
   import('./routes/placeholder-screen').then((m) => ({ default: m.PlaceholderScreen })),
 );
 
 /** Routes registered now whose screens come in later work. The key doubles as the title. */
 const authenticatedPlaceholders = [
-  'updateProfile',
   'promotion',
   'spotlight',
-  'redemptionHistory',
-  'redemptionDetails',
   'giftCardHistory',
   'giftCardInstructions',
   'giftCardDetails',
   'visaPrepaidCardHistory',
-  'verifyOtp',
-  'redeemDetails',
-  'redeemDebit',
-  'redeemDebitAddCard',
-  'redeemBank',
-  'redeemAddAccount',
-  'redeemTink',
   'redeemPrepaid',
   'redeemGiftCard',
   'redeemGiftCardBrand',
   'redeemFanCash',
   'earnRewards',
   'earnRewardsBrand',
-  'connectBank',
-  'bankFailure',
-  'transaction',
 ] as const satisfies readonly (PathName & PlaceholderTitle)[];
 
 /** The correctly spelt success address leads to the SPEC's one, keeping its state. */
@@ -121,6 +151,19 @@ export function AppRoutes({ returnPaths }: { returnPaths: ReturnPathStore }) {
           <Route path={paths.viewLater.path} element={<ViewLaterScreen />} />
           <Route path={paths.refundsHistory.path} element={<RefundsHistoryScreen />} />
           <Route path={paths.refundDetails.path} element={<RefundDetailsScreen />} />
+          <Route path={paths.redemptionHistory.path} element={<RedemptionHistoryScreen />} />
+          <Route path={paths.redemptionDetails.path} element={<RedemptionDetailsScreen />} />
+          <Route path={paths.transaction.path} element={<TransactionScreen />} />
+          <Route path={paths.redeemDebit.path} element={<RedeemDebitScreen />} />
+          <Route path={paths.redeemDebitAddCard.path} element={<RedeemAddCardScreen />} />
+          <Route path={paths.redeemBank.path} element={<RedeemBankScreen />} />
+          <Route path={paths.redeemAddAccount.path} element={<RedeemAddAccountScreen />} />
+          <Route path={paths.connectBank.path} element={<ConnectBankScreen />} />
+          <Route path={paths.redeemTink.path} element={<RedeemTinkScreen />} />
+          <Route path={paths.bankFailure.path} element={<BankFailureScreen />} />
+          <Route path={paths.redeemDetails.path} element={<RedeemDetailsScreen />} />
+          <Route path={paths.verifyOtp.path} element={<VerifyOtpScreen />} />
+          <Route path={paths.updateProfile.path} element={<UpdateProfileScreen />} />
           {authenticatedPlaceholders.map((name) => (
             <Route
               key={name}

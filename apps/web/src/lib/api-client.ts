@@ -36,6 +36,7 @@ export interface ApiClient {
   get(path: string, query?: Query, options?: { signal?: AbortSignal }): Promise<unknown>;
   post(path: string, body?: unknown, headers?: HeadersInit): Promise<unknown>;
   put(path: string, body?: unknown, headers?: HeadersInit): Promise<unknown>;
+  delete(path: string, headers?: HeadersInit): Promise<unknown>;
 }
 
 function buildUrl(baseUrl: string, path: string, query: Query | undefined): string {
@@ -122,6 +123,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     get: (path, query, extra) => call('GET', path, { query, signal: extra?.signal }),
     post: (path, body, headers) => call('POST', path, { body, headers }),
     put: (path, body, headers) => call('PUT', path, { body, headers }),
+    delete: (path, headers) => call('DELETE', path, { headers }),
   };
 }
 

@@ -20,6 +20,9 @@ export const queryKeys = {
   claimPage: resourceKeys('claim-page'),
   claimNextStep: resourceKeys('claim-next-step'),
   refunds: resourceKeys('refunds'),
+  transactions: resourceKeys('transactions'),
+  cards: resourceKeys('cards'),
+  bankAccounts: resourceKeys('bank-accounts'),
 };
 
 /** Data that belongs to the app rather than to whoever is signed in. */

@@ -6,31 +6,18 @@ import { paths } from '../../config/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 export type PlaceholderTitle =
-  | 'updateProfile'
   | 'promotion'
   | 'spotlight'
-  | 'redemptionHistory'
-  | 'redemptionDetails'
   | 'giftCardHistory'
   | 'giftCardDetails'
   | 'giftCardInstructions'
   | 'visaPrepaidCardHistory'
-  | 'verifyOtp'
-  | 'redeemDetails'
-  | 'redeemDebit'
-  | 'redeemDebitAddCard'
-  | 'redeemBank'
-  | 'redeemAddAccount'
-  | 'redeemTink'
   | 'redeemPrepaid'
   | 'redeemGiftCard'
   | 'redeemGiftCardBrand'
   | 'redeemFanCash'
   | 'earnRewards'
-  | 'earnRewardsBrand'
-  | 'connectBank'
-  | 'bankFailure'
-  | 'transaction';
+  | 'earnRewardsBrand';
 
 /** A route that exists but whose screen is not built yet: says so plainly, shows no data. */
 export function PlaceholderScreen({ title }: { title: PlaceholderTitle }) {

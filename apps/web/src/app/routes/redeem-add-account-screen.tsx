@@ -1,0 +1,37 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Card } from '../../components/card';
+import { paths } from '../../config/paths';
+import { AddBankAccountForm } from '../../features/redeem/components/add-bank-account-form';
+import { bankAccountLabel } from '../../features/redeem/payout-destination';
+import { redemptionFlow } from '../../features/redeem/redemption-flow';
+import { notify } from '../../lib/toast';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { BackLink } from './back-link';
+import { PageHeading } from './page-heading';
+
+export function RedeemAddAccountScreen() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('titles.redeemAddAccount'));
+  const navigate = useNavigate();
+  return (
+    <div className="mx-auto flex max-w-2xl flex-col gap-5">
+      <BackLink to={paths.redeemBank.href()}>{t('redeem.addAccount.back')}</BackLink>
+      <PageHeading intro={t('redeem.addAccount.intro')}>{t('titles.redeemAddAccount')}</PageHeading>
+      <Card>
+        <AddBankAccountForm
+          onAdded={(account) => {
+            redemptionFlow.update({
+              mode: 'bank',
+              selectedPaymentMethodUUID: account.bank_account_uuid,
+              display_name: bankAccountLabel(account),
+              orderID: null,
+            });
+            notify.success(t('redeem.addAccount.added', { account: bankAccountLabel(account) }));
+            void navigate(paths.redeemBank.href(), { replace: true });
+          }}
+        />
+      </Card>
+    </div>
+  );
+}

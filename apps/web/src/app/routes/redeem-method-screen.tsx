@@ -1,0 +1,139 @@
+import type { PayoutMode } from '@refund/contracts/redemptions';
+import type { RedemptionMethod } from '@refund/contracts/wallet';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { buttonVariants } from '../../components/button';
+import { Card } from '../../components/card';
+import { ErrorState, LoadingState } from '../../components/query-state';
+import { paths } from '../../config/paths';
+import { AmountForm } from '../../features/redeem/components/amount-form';
+import { DestinationPicker } from '../../features/redeem/components/destination-picker';
+import {
+  initialRedemptionFlow,
+  redemptionFlow,
+  useRedemptionFlow,
+} from '../../features/redeem/redemption-flow';
+import { useRedemptionMethods } from '../../features/wallet/api/get-redemption-methods';
+import { useWalletBalance } from '../../features/wallet/api/get-wallet-balance';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { BackLink } from './back-link';
+import { PageHeading } from './page-heading';
+
+const limitsOf = (method: RedemptionMethod) => ({
+  min_amount: method.min_amount ?? 0,
+  max_amount: method.max_amount ?? 0,
+  fee_rate: method.fee_rate ?? 0,
+  is_whole_amount_value_required: method.is_whole_amount_value_required,
+});
+
+/**
+ * Step one of a payout redemption (/redeem/debit, /redeem/bank): where the money goes and how
+ * much, with the method's limits, its fee and what arrives. Opening it starts the flow for this
+ * method; coming back to it (from adding a card, or from Confirm Details) keeps the choices.
+ */
+export function RedeemMethodScreen({ mode }: { mode: PayoutMode }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const title = t(mode === 'debit' ? 'titles.redeemDebit' : 'titles.redeemBank');
+  useDocumentTitle(title);
+  const flow = useRedemptionFlow();
+  const methods = useRedemptionMethods();
+  const balance = useWalletBalance();
+  const [pickError, setPickError] = useState<string | null>(null);
+  const method = methods.data?.find((m) => m.mode === mode);
+
+  useEffect(() => {
+    if (!method?.is_available) return;
+    const limits = limitsOf(method);
+    const current = redemptionFlow.get();
+    if (current.mode !== mode) {
+      redemptionFlow.update({ ...initialRedemptionFlow, mode, ...limits });
+    } else if (
+      current.min_amount !== limits.min_amount ||
+      current.max_amount !== limits.max_amount ||
+      current.fee_rate !== limits.fee_rate ||
+      current.is_whole_amount_value_required !== limits.is_whole_amount_value_required
+    ) {
+      redemptionFlow.update(limits);
+    }
+  }, [method, mode]);
+
+  const body = () => {
+    if (methods.isPending || balance.isPending) return <LoadingState />;
+    if (methods.isError || balance.isError) {
+      return (
+        <ErrorState
+          message={t('common.fetchRecordsError')}
+          onRetry={() => void Promise.all([methods.refetch(), balance.refetch()])}
+        />
+      );
+    }
+    if (!method?.is_available) {
+      return (
+        <Card className="flex flex-col items-start gap-4">
+          <p role="alert" className="text-ink">
+            {t('wallet.methodUnavailable')}
+          </p>
+          <Link to={paths.home.href()} className={buttonVariants.secondary}>
+            {t('common.goHome')}
+          </Link>
+        </Card>
+      );
+    }
+    if (flow.mode !== mode) return <LoadingState />;
+    return (
+      <>
+        <Card aria-labelledby="redeem-destination" className="flex flex-col gap-4">
+          <h2 id="redeem-destination" className="text-lg font-semibold text-ink">
+            {t(`redeem.${mode}.destinationTitle`)}
+          </h2>
+          <DestinationPicker
+            mode={mode}
+            selectedId={flow.selectedPaymentMethodUUID}
+            error={pickError}
+            onSelect={(option) => {
+              setPickError(null);
+              redemptionFlow.update({
+                selectedPaymentMethodUUID: option.id,
+                display_name: option.label,
+                orderID: null,
+              });
+            }}
+          />
+        </Card>
+        <Card aria-labelledby="redeem-amount" className="flex flex-col gap-4">
+          <h2 id="redeem-amount" className="text-lg font-semibold text-ink">
+            {t('redeem.amount.title')}
+          </h2>
+          <AmountForm
+            rules={{
+              min_amount: flow.min_amount,
+              max_amount: flow.max_amount,
+              is_whole_amount_value_required: flow.is_whole_amount_value_required,
+              available_in_cents: balance.data.available_in_cents,
+            }}
+            feeRate={flow.fee_rate}
+            initialCents={flow.amount}
+            onContinue={(cents) => {
+              if (!flow.selectedPaymentMethodUUID) {
+                setPickError(t(`redeem.${mode}.choose`));
+                return;
+              }
+              redemptionFlow.update({ amount: cents, gross_amount_in_cents: cents, orderID: null });
+              void navigate(paths.redeemDetails.href());
+            }}
+          />
+        </Card>
+      </>
+    );
+  };
+
+  return (
+    <div className="mx-auto flex max-w-2xl flex-col gap-5">
+      <BackLink to={paths.home.href()}>{t('redeem.backHome')}</BackLink>
+      <PageHeading intro={t(`redeem.${mode}.intro`)}>{title}</PageHeading>
+      {body()}
+    </div>
+  );
+}

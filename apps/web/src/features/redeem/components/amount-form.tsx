@@ -1,0 +1,74 @@
+import { formatMoney } from '@refund/contracts/format';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/button';
+import { TextField } from '../../../components/text-field';
+import {
+  centsToInput,
+  checkAmount,
+  parseDollarsToCents,
+  summarize,
+  type AmountRules,
+} from '../amount';
+import { RedemptionSummary } from './redemption-summary';
+
+interface AmountFormProps {
+  rules: AmountRules;
+  /** Basis points of the amount. */
+  feeRate: number;
+  initialCents: number;
+  onContinue: (cents: number) => void;
+}
+
+/** Amount Input: the balance, the method's limits, the fee and what arrives, then Continue. */
+export function AmountForm({ rules, feeRate, initialCents, onContinue }: AmountFormProps) {
+  const { t } = useTranslation();
+  const [value, setValue] = useState(initialCents > 0 ? centsToInput(initialCents) : '');
+  const [error, setError] = useState<string | null>(null);
+  const typed = parseDollarsToCents(value);
+  const preview = typed !== null && typed > 0 ? summarize(typed, feeRate) : null;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const check = checkAmount(value, rules);
+    setError(check.ok ? null : check.message);
+    if (!check.ok) return;
+    onContinue(check.cents);
+  };
+
+  const limits =
+    rules.max_amount > 0
+      ? t('redeem.amount.limits', {
+          min: formatMoney(rules.min_amount),
+          max: formatMoney(rules.max_amount),
+        })
+      : t('redeem.amount.minimum', { min: formatMoney(rules.min_amount) });
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <p className="text-ink">
+        {t('redeem.amount.available')}{' '}
+        <strong className="font-bold">{formatMoney(rules.available_in_cents)}</strong>
+      </p>
+      <TextField
+        label={t('redeem.amount.label')}
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder="0.00"
+        value={value}
+        onChange={(event) => {
+          setValue(event.target.value);
+          if (error) setError(null);
+        }}
+        hint={
+          rules.is_whole_amount_value_required
+            ? `${limits} ${t('redeem.amount.wholeOnly')}`
+            : limits
+        }
+        error={error ?? undefined}
+      />
+      {preview && <RedemptionSummary summary={preview} feeRate={feeRate} />}
+      <Button type="submit">{t('redeem.continue')}</Button>
+    </form>
+  );
+}

@@ -1,0 +1,89 @@
+import { formatMoney } from '@refund/contracts/format';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/button';
+import { CheckboxField } from '../../../components/checkbox-field';
+import { summarize } from '../amount';
+import type { RedemptionFlow } from '../redemption-flow';
+import { RedemptionSummary } from './redemption-summary';
+
+interface ConfirmDetailsProps {
+  flow: RedemptionFlow;
+  availableCents: number;
+  pending: boolean;
+  serverError: string | null;
+  onConfirm: () => void;
+}
+
+/** Confirm Details: everything about the redemption, once more, and consent to the SMS code. */
+export function ConfirmDetails({
+  flow,
+  availableCents,
+  pending,
+  serverError,
+  onConfirm,
+}: ConfirmDetailsProps) {
+  const { t } = useTranslation();
+  const [consent, setConsent] = useState(false);
+  const [consentError, setConsentError] = useState<string | null>(null);
+  const summary = summarize(flow.amount, flow.fee_rate);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!consent) {
+      setConsentError(t('redeem.confirm.consentRequired'));
+      return;
+    }
+    onConfirm();
+  };
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-5">
+      <dl className="flex flex-col divide-y divide-line">
+        <div className="flex justify-between gap-4 pb-3">
+          <dt className="text-ink-muted">{t('redeem.confirm.method')}</dt>
+          <dd className="text-right font-medium text-ink">
+            {t(`wallet.methods.${flow.mode ?? 'debit'}.name`)}
+          </dd>
+        </div>
+        <div className="flex justify-between gap-4 py-3">
+          <dt className="text-ink-muted">{t('redeem.confirm.to')}</dt>
+          <dd className="text-right font-medium text-ink">{flow.display_name}</dd>
+        </div>
+        <div className="flex justify-between gap-4 py-3">
+          <dt className="text-ink-muted">{t('redeem.confirm.arrives')}</dt>
+          <dd className="text-right font-medium text-ink">
+            {t(`redeem.confirm.arrival.${flow.mode === 'bank' ? 'bank' : 'debit'}`)}
+          </dd>
+        </div>
+        <div className="flex justify-between gap-4 pt-3">
+          <dt className="text-ink-muted">{t('redeem.confirm.balanceAfter')}</dt>
+          <dd className="text-right font-medium text-ink">
+            {formatMoney(Math.max(0, availableCents - flow.amount))}
+          </dd>
+        </div>
+      </dl>
+      <RedemptionSummary summary={summary} feeRate={flow.fee_rate} />
+      <CheckboxField
+        label={t('redeem.confirm.consent')}
+        checked={consent}
+        onChange={(event) => {
+          setConsent(event.target.checked);
+          if (event.target.checked) setConsentError(null);
+        }}
+        error={consentError ?? undefined}
+      />
+      {serverError && (
+        <p
+          role="alert"
+          className="rounded-xl bg-danger-soft px-4 py-3 text-sm font-medium text-danger"
+        >
+          {serverError}
+        </p>
+      )}
+      <Button type="submit" loading={pending}>
+        {t('redeem.confirm.submit')}
+      </Button>
+    </form>
+  );
+}

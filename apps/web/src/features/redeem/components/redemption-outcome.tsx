@@ -1,0 +1,110 @@
+import { formatMoney } from '@refund/contracts/format';
+import type { Transaction } from '@refund/contracts/redemptions';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { buttonVariants } from '../../../components/button';
+import { paths } from '../../../config/paths';
+import { transactionDestinationLabel } from '../payout-destination';
+import { RatingPrompt } from './rating-prompt';
+import { RedemptionSummary } from './redemption-summary';
+
+interface RedemptionOutcomeProps {
+  transaction: Transaction;
+  /** Rated, skipped, or left after a failure. */
+  onDone: (rated: boolean) => void;
+}
+
+function Mark({ tone }: { tone: 'success' | 'danger' }) {
+  return (
+    <span
+      aria-hidden="true"
+      className={`grid size-16 place-items-center rounded-full text-3xl font-bold ${
+        tone === 'success' ? 'bg-success-soft text-success' : 'bg-danger-soft text-danger'
+      }`}
+    >
+      {tone === 'success' ? '✓' : '!'}
+    </span>
+  );
+}
+
+/**
+ * What a redemption came to. Accepted (paid, or on its way): Redemption Successful with the
+ * rating prompt and Skip. Refused by the card's bank: why, and that the balance is unchanged.
+ */
+export function RedemptionOutcome({ transaction, onDone }: RedemptionOutcomeProps) {
+  const { t } = useTranslation();
+  const destination = transactionDestinationLabel(transaction.destination);
+  const summary = {
+    amount: transaction.amount_in_cents,
+    fee: transaction.fee_in_cents,
+    net: transaction.net_amount_in_cents,
+  };
+  const retryHref =
+    transaction.mode === 'debit' ? paths.redeemDebit.href() : paths.redeemBank.href();
+
+  if (transaction.status === 'Failed') {
+    return (
+      <div className="flex flex-col items-center gap-4 text-center">
+        <Mark tone="danger" />
+        <h1 className="text-2xl font-bold tracking-tight text-ink">
+          {t('redeem.outcome.failedTitle')}
+        </h1>
+        <p role="alert" className="text-ink">
+          {transaction.failure_reason ?? t('redeem.outcome.failedGeneric')}
+        </p>
+        <p className="text-ink-muted">
+          {t('redeem.outcome.balanceUnchanged', {
+            amount: formatMoney(transaction.amount_in_cents),
+          })}
+        </p>
+        <div className="flex w-full flex-col gap-2">
+          <Link to={retryHref} className={buttonVariants.primary}>
+            {t('redeem.outcome.tryAgain')}
+          </Link>
+          <Link
+            to={paths.home.href()}
+            className={buttonVariants.ghost}
+            onClick={() => onDone(false)}
+          >
+            {t('common.goHome')}
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  const message =
+    transaction.status === 'Successful'
+      ? t('redeem.outcome.sent', {
+          amount: formatMoney(transaction.net_amount_in_cents),
+          destination,
+        })
+      : t(transaction.mode === 'bank' ? 'redeem.outcome.onItsWayBank' : 'redeem.outcome.onItsWay', {
+          amount: formatMoney(transaction.net_amount_in_cents),
+          destination,
+        });
+
+  return (
+    <div className="flex flex-col items-center gap-5 text-center">
+      <Mark tone="success" />
+      <h1 className="text-2xl font-bold tracking-tight text-ink">
+        {t('redeem.outcome.successTitle')}
+      </h1>
+      <p role="status" className="text-ink">
+        {message}
+      </p>
+      <div className="w-full text-left">
+        <RedemptionSummary summary={summary} feeRate={0} />
+      </div>
+      <Link
+        to={paths.transaction.href(transaction.transaction_id)}
+        className="font-semibold text-primary underline underline-offset-4"
+      >
+        {t('redeem.outcome.viewDetails')}
+      </Link>
+      <div className="w-full border-t border-line pt-5">
+        <RatingPrompt transactionId={transaction.transaction_id} onDone={onDone} />
+      </div>
+    </div>
+  );
+}

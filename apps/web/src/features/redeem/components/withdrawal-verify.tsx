@@ -1,0 +1,115 @@
+import type { Transaction } from '@refund/contracts/redemptions';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CodeEntryForm } from '../../../components/code-entry-form';
+import { ErrorState, LoadingState } from '../../../components/query-state';
+import { ResendCountdown } from '../../../components/resend-countdown';
+import { errorMessage } from '../../../lib/api-error';
+import { attemptFromChallenge, type OtpAttempt } from '../../../lib/otp-attempt';
+import { notify } from '../../../lib/toast';
+import { useCreateRedemption } from '../api/create-redemption';
+import { useStartWithdrawalOtp } from '../api/start-withdrawal-otp';
+import type { RedemptionFlow } from '../redemption-flow';
+import {
+  clearWithdrawalAttempt,
+  readWithdrawalAttempt,
+  saveWithdrawalAttempt,
+} from '../withdrawal-attempt';
+
+interface WithdrawalVerifyProps {
+  /** A flow ready to confirm, with its orderID. */
+  flow: RedemptionFlow & { orderID: string };
+  onRedeemed: (transaction: Transaction) => void;
+}
+
+/**
+ * Verify OTP (/verify-otp): the withdrawal passcode texted to the customer's phone. A correct
+ * code makes the redemption, keyed by the flow's orderID so a retry can never pay twice.
+ */
+export function WithdrawalVerify({ flow, onRedeemed }: WithdrawalVerifyProps) {
+  const { t } = useTranslation();
+  const [attempt, setAttempt] = useState<OtpAttempt | null>(() =>
+    readWithdrawalAttempt(flow.orderID),
+  );
+  const sendOtp = useStartWithdrawalOtp();
+  const redeem = useCreateRedemption();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const requested = useRef(false);
+  const { orderID } = flow;
+
+  const send = (onSent?: () => void) =>
+    sendOtp.mutate(undefined, {
+      onSuccess: (challenge) => {
+        const next = attemptFromChallenge(challenge);
+        saveWithdrawalAttempt(orderID, next);
+        setAttempt(next);
+        onSent?.();
+      },
+      onError: (error) => {
+        if (attempt) notify.error(errorMessage(error));
+      },
+    });
+  const sendFirst = useEffectEvent(() => send());
+
+  // Opened without a code on its way (e.g. a new tab): text one, once.
+  useEffect(() => {
+    if (attempt !== null || requested.current) return;
+    requested.current = true;
+    sendFirst();
+  }, [attempt]);
+
+  const onSubmit = (code: string) => {
+    if (!attempt || !flow.mode || !flow.selectedPaymentMethodUUID) return;
+    if (flow.mode !== 'debit' && flow.mode !== 'bank') return;
+    setServerError(null);
+    redeem.mutate(
+      {
+        idempotencyKey: orderID,
+        body: {
+          mode: flow.mode,
+          payment_method_uuid: flow.selectedPaymentMethodUUID,
+          amount_in_cents: flow.amount,
+          attempt_id: attempt.challenge.attempt_id,
+          code,
+        },
+      },
+      {
+        onSuccess: (transaction) => {
+          clearWithdrawalAttempt();
+          onRedeemed(transaction);
+        },
+        onError: (error) => setServerError(errorMessage(error)),
+      },
+    );
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      {attempt && (
+        <p className="text-ink-muted">
+          {t('redeem.verify.intro', { destination: attempt.challenge.destination })}
+        </p>
+      )}
+      {attempt ? (
+        <>
+          <CodeEntryForm
+            key={`code-${attempt.resendAvailableAt}`}
+            onSubmit={onSubmit}
+            pending={redeem.isPending}
+            serverError={serverError}
+          />
+          <ResendCountdown
+            key={`resend-${attempt.resendAvailableAt}`}
+            availableAt={attempt.resendAvailableAt}
+            onResend={() => send(() => notify.success(t('verify.resent')))}
+            pending={sendOtp.isPending}
+          />
+        </>
+      ) : sendOtp.isError ? (
+        <ErrorState message={errorMessage(sendOtp.error)} onRetry={() => send()} />
+      ) : (
+        <LoadingState label={t('redeem.verify.sending')} />
+      )}
+    </div>
+  );
+}

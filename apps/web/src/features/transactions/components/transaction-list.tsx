@@ -1,0 +1,101 @@
+import { formatDateTime, formatMoney } from '@refund/contracts/format';
+import type { Transaction } from '@refund/contracts/redemptions';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button, buttonVariants } from '../../../components/button';
+import { Card, cardSurfaceClass } from '../../../components/card';
+import { ErrorState, LoadingState } from '../../../components/query-state';
+import { paths } from '../../../config/paths';
+import { useTransactions } from '../api/get-transactions';
+import { TransactionStatusBadge } from './transaction-status-badge';
+import { destinationText } from './transaction-text';
+
+function TransactionRow({ transaction }: { transaction: Transaction }) {
+  const { t } = useTranslation();
+  return (
+    <Link
+      to={paths.redemptionDetails.href(transaction.transaction_id)}
+      className={`${cardSurfaceClass} flex flex-col gap-3 p-4 hover:bg-surface-muted sm:p-5`}
+    >
+      <span className="flex items-start justify-between gap-3">
+        <span className="flex min-w-0 flex-col gap-0.5">
+          <span className="font-semibold text-ink">
+            {t(`transactions.method.${transaction.mode}`)}
+          </span>
+          <span className="text-sm break-words text-ink-muted">
+            {destinationText(t, transaction)}
+          </span>
+        </span>
+        <span
+          className="shrink-0 text-lg font-bold text-ink tabular-nums"
+          data-testid="transaction-amount"
+        >
+          {formatMoney(transaction.amount_in_cents)}
+        </span>
+      </span>
+      <span className="flex flex-wrap items-center justify-between gap-2">
+        <time dateTime={transaction.created_at} className="text-sm text-ink-muted">
+          {formatDateTime(transaction.created_at)}
+        </time>
+        <TransactionStatusBadge transaction={transaction} />
+      </span>
+    </Link>
+  );
+}
+
+/** The customer's redemptions, newest first, a keyset page at a time ('Load more'). */
+export function TransactionList() {
+  const { t } = useTranslation();
+  const transactions = useTransactions();
+
+  if (transactions.isPending) return <LoadingState label={t('transactions.loading')} />;
+  if (transactions.isError && !transactions.data) {
+    return (
+      <ErrorState
+        message={t('common.fetchRecordsError')}
+        onRetry={() => void transactions.refetch()}
+      />
+    );
+  }
+
+  const items = transactions.data.pages.flatMap((page) => page.data);
+  if (items.length === 0) {
+    return (
+      <Card className="flex flex-col items-start gap-3">
+        <h2 className="text-lg font-semibold text-ink">{t('transactions.empty')}</h2>
+        <p className="text-ink-muted">{t('transactions.emptyBody')}</p>
+        <Link to={paths.home.href()} className={buttonVariants.primary}>
+          {t('transactions.redeemNow')}
+        </Link>
+      </Card>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      <ul aria-label={t('transactions.listLabel')} className="flex flex-col gap-3">
+        {items.map((transaction) => (
+          <li key={transaction.transaction_id}>
+            <TransactionRow transaction={transaction} />
+          </li>
+        ))}
+      </ul>
+      {transactions.isFetchNextPageError && (
+        <ErrorState
+          message={t('common.fetchRecordsError')}
+          onRetry={() => void transactions.fetchNextPage()}
+        />
+      )}
+      {transactions.hasNextPage && !transactions.isFetchNextPageError && (
+        <Button
+          variant="secondary"
+          onClick={() => void transactions.fetchNextPage()}
+          loading={transactions.isFetchingNextPage}
+          className="self-center"
+        >
+          {t('transactions.loadMore')}
+        </Button>
+      )}
+    </div>
+  );
+}

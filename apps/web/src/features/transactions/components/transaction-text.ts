@@ -1,0 +1,21 @@
+import type { Transaction } from '@refund/contracts/redemptions';
+import type { TFunction } from 'i18next';
+
+/** "Visa", "Mastercard"; a network without its own text is shown capitalised. */
+function brandName(t: TFunction, brand: string | null): string {
+  if (!brand) return t('transactions.destination.cardFallback');
+  const fallback = brand.charAt(0).toUpperCase() + brand.slice(1);
+  return t(`transactions.brand.${brand}`, { defaultValue: fallback });
+}
+
+/** Where the money went: "Visa •••• 5556" or "First Bank •••• 6789". */
+export function destinationText(t: TFunction, tx: Transaction): string {
+  const { destination } = tx;
+  const name =
+    destination.kind === 'card'
+      ? brandName(t, destination.brand)
+      : (destination.bank_name ?? t('transactions.destination.bankFallback'));
+  return destination.last4
+    ? t('transactions.destination.masked', { name, last4: destination.last4 })
+    : name;
+}
