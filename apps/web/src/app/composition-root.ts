@@ -6,7 +6,7 @@ import { createAuthMachine } from '../features/auth/auth-machine';
 import { createReturnPathStore } from '../features/auth/return-path';
 import { createTokenStore } from '../features/auth/token-store';
 import { profileQueryOptions } from '../features/profile/api/get-profile';
-import { createMemoryAnalytics } from '../lib/analytics';
+import { createMemoryAnalytics, identifyOncePerBrowser } from '../lib/analytics';
 import { connectApiSession } from '../lib/api-client';
 import { createMemoryErrorReporter } from '../lib/error-reporter';
 import { createQueryClient } from '../lib/query-client';
@@ -17,7 +17,11 @@ import { createNavigation } from './navigation';
 /** The app's single instances, wired together once: the composition root. */
 
 export const queryClient = createQueryClient();
-export const analytics = createMemoryAnalytics();
+/** In memory until a vendor is chosen; identify runs once per browser and customer. */
+export const analytics = identifyOncePerBrowser(createMemoryAnalytics(), {
+  local: () => browserStorage('localStorage'),
+  session: () => browserStorage('sessionStorage'),
+});
 export const errorReporter = createMemoryErrorReporter();
 export const navigation = createNavigation();
 export const returnPaths = createReturnPathStore(browserStorage('sessionStorage'));
