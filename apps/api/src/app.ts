@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -99,7 +98,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     done();
   });
 
-  await app.register(cookie);
   await app.register(swagger, {
     openapi: {
       info: {

@@ -132,7 +132,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
       },
     },
     async (request, reply) => {
-      const presented = request.cookies[refreshCookie.name];
+      const presented = refreshCookie.read(request);
       const result = presented ? await sessions.rotate(presented) : null;
       if (!result?.ok) {
         refreshCookie.clear(reply);
@@ -157,7 +157,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
       },
     },
     async (request, reply) => {
-      const presented = request.cookies[refreshCookie.name];
+      const presented = refreshCookie.read(request);
       const fromCookie = presented ? await sessions.revokeByToken(presented) : null;
       const fromBearer = authenticator.peek(request)?.sessionId ?? null;
       for (const sessionId of new Set([fromCookie, fromBearer])) {

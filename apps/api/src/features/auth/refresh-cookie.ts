@@ -1,23 +1,38 @@
-import type { FastifyReply } from 'fastify';
+import { parse, serialize } from 'cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export const REFRESH_COOKIE_NAME = 'refresh_token';
 const COOKIE_PATH = '/v1/users';
 
-/** The refresh token travels only in this HttpOnly cookie, scoped to the endpoints that refresh and end sessions. */
+/**
+ * The refresh token travels only in this HttpOnly cookie, scoped to the endpoints that refresh
+ * and end sessions. It is the API's only cookie, so it is read and written here rather than by
+ * a plugin whose hooks would run on every request.
+ */
 export function createRefreshCookie(options: { secure: boolean; maxAgeSeconds: number }) {
-  return {
-    name: REFRESH_COOKIE_NAME,
-    set(reply: FastifyReply, token: string): void {
-      reply.setCookie(REFRESH_COOKIE_NAME, token, {
+  const write = (reply: FastifyReply, value: string, extra: { maxAge: number; expires?: Date }) =>
+    reply.header(
+      'set-cookie',
+      serialize(REFRESH_COOKIE_NAME, value, {
         path: COOKIE_PATH,
         httpOnly: true,
         secure: options.secure,
         sameSite: 'lax',
-        maxAge: options.maxAgeSeconds,
-      });
+        ...extra,
+      }),
+    );
+  return {
+    name: REFRESH_COOKIE_NAME,
+    read(request: FastifyRequest): string | null {
+      const header = request.headers.cookie;
+      if (!header) return null;
+      return parse(header)[REFRESH_COOKIE_NAME] || null;
+    },
+    set(reply: FastifyReply, token: string): void {
+      write(reply, token, { maxAge: options.maxAgeSeconds });
     },
     clear(reply: FastifyReply): void {
-      reply.clearCookie(REFRESH_COOKIE_NAME, { path: COOKIE_PATH });
+      write(reply, '', { maxAge: 0, expires: new Date(0) });
     },
   };
 }
