@@ -36,7 +36,9 @@ import { createCardVault } from './features/cards/card-vault';
 import { cardRoutes } from './features/cards/card-routes';
 import { createCards } from './features/cards/cards';
 import { createRedemptions } from './features/payouts/redemptions';
-import { redemptionRoutes } from './features/payouts/redemption-routes';
+import { createRedemptionRatings } from './features/payouts/redemption-ratings';
+import { redemptionRatingRoutes, redemptionRoutes } from './features/payouts/redemption-routes';
+import { increaseWebhookRoutes } from './features/increase-webhooks/increase-webhook-routes';
 import { createCustomerClaims } from './features/refunds/customer-claims';
 import { customerClaimRoutes } from './features/refunds/customer-claim-routes';
 import { createMerchantRefunds } from './features/refunds/merchant-refunds';
@@ -59,6 +61,8 @@ export interface AppDeps {
   /** Folder of the built web app to serve; none means API only. */
   webDistDir?: string | undefined;
   isShuttingDown?: () => boolean;
+  /** Set when ACH payouts go through Increase: its signed event webhooks are then received. */
+  increaseWebhookSecret?: string | null;
 }
 
 const BODY_LIMIT_BYTES = 64 * 1024;
@@ -208,6 +212,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await v1.register(merchantRefundRoutes, { merchantOf, refunds: merchantRefunds });
       await v1.register(cardRoutes, { cards, authenticator });
       await v1.register(redemptionRoutes, { redemptions, authenticator });
+      await v1.register(redemptionRatingRoutes, {
+        ratings: createRedemptionRatings(db),
+        authenticator,
+      });
+      if (deps.increaseWebhookSecret) {
+        await v1.register(increaseWebhookRoutes, {
+          secret: deps.increaseWebhookSecret,
+          jobs: deps.jobs,
+        });
+      }
       await v1.register(bankRoutes, { accounts: bankAccounts, links: bankLinks, authenticator });
       const sandboxBankLinking = deps.payoutProviders.sandboxBankLinking;
       if (sandboxBankLinking) {

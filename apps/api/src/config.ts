@@ -30,6 +30,15 @@ const envSchema = z
     SANDBOX_CARD_RETURN_DELAY_SECONDS: z.coerce.number().min(0).max(86_400).default(20),
     /** Sandbox: seconds until an ACH credit settles, and from settlement to a magic return. */
     SANDBOX_ACH_SETTLEMENT_SECONDS: z.coerce.number().min(0).max(86_400).default(30),
+    /** How often the job asking about card pushes that got no answer runs. */
+    CARD_PUSH_CHECK_INTERVAL_SECONDS: z.coerce.number().min(0.2).max(3600).default(30),
+    /** Age at which a card push still without an answer is asked about at the provider. */
+    CARD_PUSH_CHECK_AFTER_SECONDS: z.coerce.number().min(0).max(86_400).default(120),
+    /**
+     * Age after which a push the provider has no record of is taken as never made: failed, and
+     * the money given back. Before it, "not found" may only mean "not there yet".
+     */
+    CARD_PUSH_NOT_FOUND_AFTER_SECONDS: z.coerce.number().min(0).max(604_800).default(900),
     /** Pepper mixed into one-time-code hashes. */
     OTP_SECRET: z.string().min(32).optional(),
     OTP_SENDS_PER_PHONE_PER_HOUR: z.coerce.number().int().min(1).default(5),
@@ -85,6 +94,8 @@ const envSchema = z
     INCREASE_API_KEY: z.string().optional(),
     INCREASE_ACCOUNT_ID: z.string().optional(),
     INCREASE_BASE_URL: z.url().optional(),
+    /** The Event Subscription's shared secret that signs Increase's webhooks; never logged. */
+    INCREASE_WEBHOOK_SECRET: z.string().min(1).optional(),
   })
   .superRefine((env, ctx) => {
     const need = (key: keyof typeof env, why: string) => {
@@ -129,6 +140,7 @@ const envSchema = z
     if (env.ACH_PROVIDER === 'increase') {
       need('INCREASE_API_KEY', 'for ACH_PROVIDER=increase');
       need('INCREASE_ACCOUNT_ID', 'for ACH_PROVIDER=increase');
+      need('INCREASE_WEBHOOK_SECRET', 'for ACH_PROVIDER=increase');
     }
     if (env.BOT_PROVIDER !== 'sandbox') {
       need('BOT_SECRET', `for BOT_PROVIDER=${env.BOT_PROVIDER}`);

@@ -15,6 +15,8 @@ import {
 } from './features/payouts/payout-jobs';
 import { createAchSubmission } from './features/banks/ach-submission';
 import { createBankVault } from './features/banks/bank-vault';
+import { registerIncreaseEventJobs } from './features/increase-webhooks/increase-events';
+import { createCardPushChecks, startCardPushChecks } from './features/payouts/card-push-checks';
 import { createBankProviders, createProviders } from './providers/providers';
 import { createSandboxCardPayouts } from './providers/sandbox-card-payouts';
 
@@ -70,7 +72,15 @@ export async function createServer(
     }),
     sandboxReturnDelaySeconds: config.SANDBOX_ACH_SETTLEMENT_SECONDS,
   });
+  if (bankProviders.increase) {
+    await registerIncreaseEventJobs(jobs, {
+      db: database.db,
+      transfers: bankProviders.increase.transfers,
+      logger,
+    });
+  }
   const cardPayouts = createSandboxCardPayouts({
+    db: database.db,
     scheduleReturn: (redemptionId) =>
       jobs.send(
         SANDBOX_CARD_RETURN_QUEUE,
@@ -78,6 +88,19 @@ export async function createServer(
         { startAfter: new Date(Date.now() + config.SANDBOX_CARD_RETURN_DELAY_SECONDS * 1000) },
       ),
   });
+  const cardPushChecks = await startCardPushChecks(
+    jobs,
+    createCardPushChecks({
+      db: database.db,
+      jobs,
+      lookup: cardPayouts,
+      logger,
+      checkAfterSeconds: config.CARD_PUSH_CHECK_AFTER_SECONDS,
+      notFoundAfterSeconds: config.CARD_PUSH_NOT_FOUND_AFTER_SECONDS,
+      intervalSeconds: config.CARD_PUSH_CHECK_INTERVAL_SECONDS,
+    }),
+    { intervalSeconds: config.CARD_PUSH_CHECK_INTERVAL_SECONDS, logger },
+  );
   // Before any seeding: a queue must be worked before anything is sent to it.
   await registerWebhookJobs(jobs, {
     db: database.db,
@@ -93,15 +116,17 @@ export async function createServer(
     });
   }
   let shuttingDown = false;
+  const { increase, ...bankPayoutProviders } = bankProviders;
   const app = await buildApp({
     config,
     database,
     jobs,
     providers,
-    payoutProviders: { cardPayouts, ...bankProviders },
+    payoutProviders: { cardPayouts, ...bankPayoutProviders },
     logger,
     webDistDir: config.WEB_DIST_DIR ?? defaultWebDistDir,
     isShuttingDown: () => shuttingDown,
+    increaseWebhookSecret: increase?.webhookSecret ?? null,
   });
   return {
     app,
@@ -109,6 +134,7 @@ export async function createServer(
     jobs,
     async close() {
       shuttingDown = true;
+      cardPushChecks.stop();
       await app.close();
       await jobs.stop();
       await database.close();

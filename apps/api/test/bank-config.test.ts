@@ -13,7 +13,7 @@ describe('bank linking and ACH configuration', () => {
 
   it('lists every missing credential of the real providers', () => {
     expect(() => loadConfig({ BANK_LINK_PROVIDER: 'tink', ACH_PROVIDER: 'increase' })).toThrowError(
-      /TINK_CLIENT_ID: required[\s\S]*TINK_CLIENT_SECRET: required[\s\S]*INCREASE_API_KEY: required[\s\S]*INCREASE_ACCOUNT_ID: required/,
+      /TINK_CLIENT_ID: required[\s\S]*TINK_CLIENT_SECRET: required[\s\S]*INCREASE_API_KEY: required[\s\S]*INCREASE_ACCOUNT_ID: required[\s\S]*INCREASE_WEBHOOK_SECRET: required/,
     );
   });
 
@@ -46,6 +46,7 @@ describe('bank linking and ACH configuration', () => {
         ACH_PROVIDER: 'increase',
         INCREASE_API_KEY: 'k',
         INCREASE_ACCOUNT_ID: 'a',
+        INCREASE_WEBHOOK_SECRET: 'whsec',
       }),
     ).not.toThrow();
   });

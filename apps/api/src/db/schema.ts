@@ -403,14 +403,49 @@ export const redemptions = pgTable(
     failureReason: text('failure_reason'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** How the customer rated the redemption afterwards (1 to 5 stars); the latest one counts. */
+    rating: integer('rating'),
+    ratedAt: timestamp('rated_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('redemptions_user_idempotency_key').on(t.userId, t.idempotencyKey),
     index('redemptions_user_created_idx').on(t.userId, t.createdAt, t.id),
+    // Card pushes still waiting for an answer: what the lookup job scans.
+    index('redemptions_pending_debit_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending' AND ${t.mode} = 'debit'`),
     check('redemptions_amount_positive', sql`${t.amountCents} > 0`),
     check('redemptions_fee_range', sql`${t.feeCents} >= 0 AND ${t.feeCents} < ${t.amountCents}`),
+    check('redemptions_rating_range', sql`${t.rating} IS NULL OR ${t.rating} BETWEEN 1 AND 5`),
   ],
 );
+
+/**
+ * Card pushes whose answer never came (timeout, outage), being asked about at the provider. One
+ * row per payout: how often it was asked, when to ask next (with backoff), what it said last.
+ */
+export const cardPushChecks = pgTable('card_push_checks', {
+  redemptionId: uuid('redemption_id')
+    .primaryKey()
+    .references(() => redemptions.id),
+  attempts: integer('attempts').notNull().default(0),
+  nextCheckAt: timestamp('next_check_at', { withTimezone: true }).notNull(),
+  lastResult: text('last_result', {
+    enum: ['succeeded', 'declined', 'not_found', 'pending', 'error'],
+  }),
+  lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** What the sandbox card network did with each push, so it can answer a lookup later. */
+export const sandboxCardPushes = pgTable('sandbox_card_pushes', {
+  reference: text('reference').primaryKey(),
+  outcome: text('outcome', { enum: ['succeeded', 'declined', 'pending'] }).notNull(),
+  networkReference: text('network_reference'),
+  reason: text('reason'),
+  lookups: integer('lookups').notNull().default(0),
+  createdAt: createdAt(),
+});
 
 /** Every provider event applied to a payout, once: a repeated callback finds its row here. */
 export const payoutEvents = pgTable('payout_events', {

@@ -101,3 +101,89 @@ export function createIncreaseAchPayouts(options: IncreaseAchOptions): AchPayout
     },
   };
 }
+
+// The fields of Increase's ACH Transfer object that say where a credit is in its lifecycle.
+const transferStateSchema = z.object({
+  id: z.string().min(1),
+  status: z.string(),
+  idempotency_key: z.string().nullish(),
+  settlement: z.object({ settled_at: z.string() }).nullish(),
+  return: z.object({ raw_return_reason_code: z.string() }).nullish(),
+});
+
+/**
+ * Where an ACH credit stands at Increase: not yet sent, sent to FedACH, settled at the receiving
+ * bank, returned by it (with its NACHA code), or refused before it left (rejected or canceled).
+ */
+export type IncreaseTransferState =
+  | { id: string; idempotencyKey: string | null; outcome: 'pending' | 'submitted' | 'settled' }
+  | { id: string; idempotencyKey: string | null; outcome: 'rejected' }
+  | { id: string; idempotencyKey: string | null; outcome: 'returned'; returnCode: string };
+
+export interface IncreaseAchTransfers {
+  /** The transfer as Increase has it now; null when Increase has no such transfer. */
+  retrieve(transferId: string): Promise<IncreaseTransferState | null>;
+}
+
+/** Reads ACH transfers back from Increase (`GET /ach_transfers/{id}`), as its events advise. */
+export function createIncreaseAchTransfers(
+  options: Omit<IncreaseAchOptions, 'accountId' | 'statementDescriptor'>,
+): IncreaseAchTransfers {
+  const {
+    apiKey,
+    baseUrl = 'https://api.increase.com',
+    fetchImpl = fetch,
+    timeoutMs = 10_000,
+  } = options;
+  const root = `${baseUrl.replace(/\/+$/, '')}/ach_transfers`;
+
+  return {
+    async retrieve(transferId) {
+      const answer = await callVendor(
+        'increase',
+        fetchImpl,
+        `${root}/${encodeURIComponent(transferId)}`,
+        {
+          method: 'GET',
+          headers: { authorization: `Bearer ${apiKey}`, accept: 'application/json' },
+        },
+        timeoutMs,
+      );
+      if (answer.status === 404) return null;
+      if (!answer.ok) {
+        const parsed = errorSchema.safeParse(answer.body);
+        const type = parsed.success ? parsed.data.type : undefined;
+        throw new ProviderHttpError(
+          'increase',
+          'http',
+          `increase: HTTP ${answer.status}${type ? ` ${type}` : ''}`,
+          answer.status,
+          type,
+        );
+      }
+      const parsed = transferStateSchema.safeParse(answer.body);
+      if (!parsed.success) {
+        throw new ProviderHttpError(
+          'increase',
+          'unexpected-answer',
+          `increase: HTTP ${answer.status} without an ACH transfer`,
+          answer.status,
+        );
+      }
+      const transfer = parsed.data;
+      const base = { id: transfer.id, idempotencyKey: transfer.idempotency_key ?? null };
+      if (transfer.status === 'returned' || transfer.return) {
+        return {
+          ...base,
+          outcome: 'returned',
+          returnCode: transfer.return?.raw_return_reason_code ?? 'unknown',
+        };
+      }
+      if (transfer.status === 'rejected' || transfer.status === 'canceled') {
+        return { ...base, outcome: 'rejected' };
+      }
+      if (transfer.settlement) return { ...base, outcome: 'settled' };
+      return { ...base, outcome: transfer.status === 'submitted' ? 'submitted' : 'pending' };
+    },
+  };
+}

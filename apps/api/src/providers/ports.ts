@@ -48,6 +48,23 @@ export interface CardPayouts {
   }): Promise<CardPushResult>;
 }
 
+/**
+ * What the provider knows of a push whose answer never arrived: its outcome, that it has no
+ * record of it, or that it has one without an outcome yet.
+ */
+export type CardPushOutcome = CardPushResult | { status: 'not_found' } | { status: 'pending' };
+
+/**
+ * Looks up a push by our reference, for when the push call gave no answer. Throws when the
+ * provider itself does not answer; that is not an outcome.
+ */
+export interface CardPushLookup {
+  lookup(reference: string): Promise<CardPushOutcome>;
+}
+
+/** A card payout provider: pushes, the card-range lookup, and the lookup of a push's outcome. */
+export type CardPayoutProvider = CardPayouts & CardPushLookup;
+
 export type BankAccountKind = 'checking' | 'savings';
 
 /** A bank account a customer shared through bank linking, with the numbers ACH needs. */

@@ -1,11 +1,15 @@
 import type { Config } from '../config';
 import type { Db } from '../db/database';
-import { createIncreaseAchPayouts } from './increase-ach-payouts';
+import {
+  createIncreaseAchPayouts,
+  createIncreaseAchTransfers,
+  type IncreaseAchTransfers,
+} from './increase-ach-payouts';
 import type {
   AchPayouts,
   BankLinking,
   BotVerifier,
-  CardPayouts,
+  CardPayoutProvider,
   EmailSender,
   SmsSender,
 } from './ports';
@@ -27,7 +31,7 @@ export interface Providers {
 
 /** Providers whose sandbox needs the job queue (delayed callbacks), made once it runs. */
 export interface PayoutProviders {
-  cardPayouts: CardPayouts;
+  cardPayouts: CardPayoutProvider;
   achPayouts: AchPayouts;
   bankLinking: BankLinking;
   /** The sandbox bank-linking provider when it is the one in use: its hosted page needs it. */
@@ -40,6 +44,12 @@ export const bankLinkReturnUrls = (publicUrl: string) => ({
   failure: new URL('/bank-failure', publicUrl).toString(),
 });
 
+/** Increase in use for ACH: reading transfers back, and the secret its webhooks are signed with. */
+export interface IncreaseWebhookProviders {
+  transfers: IncreaseAchTransfers;
+  webhookSecret: string;
+}
+
 /** Bank linking and ACH payouts, picked from configuration like the other ports. */
 export function createBankProviders(
   config: Config,
@@ -50,7 +60,9 @@ export function createBankProviders(
       returnCode: SandboxAchReturnCode | null,
     ) => Promise<void>;
   },
-): Pick<PayoutProviders, 'achPayouts' | 'bankLinking' | 'sandboxBankLinking'> {
+): Pick<PayoutProviders, 'achPayouts' | 'bankLinking' | 'sandboxBankLinking'> & {
+  increase: IncreaseWebhookProviders | null;
+} {
   const required = (value: string | undefined, name: string): string => {
     if (!value) throw new Error(`${name} is required`);
     return value;
@@ -73,16 +85,30 @@ export function createBankProviders(
       ...(config.TINK_API_URL ? { apiUrl: config.TINK_API_URL } : {}),
       ...(config.TINK_LINK_URL ? { linkUrl: config.TINK_LINK_URL } : {}),
     });
-  const achPayouts =
+  const increaseUrl = config.INCREASE_BASE_URL ? { baseUrl: config.INCREASE_BASE_URL } : {};
+  const increase =
     config.ACH_PROVIDER === 'increase'
-      ? createIncreaseAchPayouts({
-          apiKey: required(config.INCREASE_API_KEY, 'INCREASE_API_KEY'),
-          accountId: required(config.INCREASE_ACCOUNT_ID, 'INCREASE_ACCOUNT_ID'),
-          statementDescriptor: config.BRAND_NAME,
-          ...(config.INCREASE_BASE_URL ? { baseUrl: config.INCREASE_BASE_URL } : {}),
-        })
-      : createSandboxAchPayouts({ scheduleSettlement: sandbox.scheduleAchSettlement });
-  return { achPayouts, bankLinking, sandboxBankLinking };
+      ? {
+          payouts: createIncreaseAchPayouts({
+            apiKey: required(config.INCREASE_API_KEY, 'INCREASE_API_KEY'),
+            accountId: required(config.INCREASE_ACCOUNT_ID, 'INCREASE_ACCOUNT_ID'),
+            statementDescriptor: config.BRAND_NAME,
+            ...increaseUrl,
+          }),
+          webhooks: {
+            transfers: createIncreaseAchTransfers({
+              apiKey: required(config.INCREASE_API_KEY, 'INCREASE_API_KEY'),
+              ...increaseUrl,
+            }),
+            // Without it settlements and returns would never arrive: refuse to start.
+            webhookSecret: required(config.INCREASE_WEBHOOK_SECRET, 'INCREASE_WEBHOOK_SECRET'),
+          },
+        }
+      : null;
+  const achPayouts =
+    increase?.payouts ??
+    createSandboxAchPayouts({ scheduleSettlement: sandbox.scheduleAchSettlement });
+  return { achPayouts, bankLinking, sandboxBankLinking, increase: increase?.webhooks ?? null };
 }
 
 /** Picks each port's implementation from configuration; the config schema checks credentials. */

@@ -1,4 +1,8 @@
-import type { CardPayouts } from './ports';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/database';
+import { sandboxCardPushes } from '../db/schema';
+import type { CardPayoutProvider, CardPushOutcome, CardPushResult } from './ports';
+import { ProviderHttpError } from './vendor-http';
 
 /**
  * Sandbox push-to-card payouts. Its magic numbers (README) pick the outcome; every other Visa or
@@ -12,29 +16,97 @@ export const sandboxCards = {
   visaCredit: '4242424242424242',
   mastercardCredit: '5555555555554444',
   visaPrepaid: '4000000000000101',
+  /** The push gets no answer, but went through: a lookup finds it paid. */
+  noAnswerPaid: '4000000000000077',
+  /** The push gets no answer; a lookup finds the issuer declined it. */
+  noAnswerDeclined: '4000000000000093',
+  /** The push gets no answer and never reached the network: a lookup finds nothing. */
+  noAnswerLost: '4000000000000119',
+  /** The push gets no answer; the first lookup finds it still in progress, later ones paid. */
+  noAnswerSlow: '4000000000000259',
 } as const;
 
 const credit = new Set<string>([sandboxCards.visaCredit, sandboxCards.mastercardCredit]);
+const DECLINED_REASON = 'The card issuer declined the payout.';
 
 export interface SandboxCardPayoutOptions {
+  /** Where the sandbox network keeps what it did with each push, to answer lookups. */
+  db: Db;
   /** Called when a payout to the returned-later card has succeeded: schedule its return. */
   scheduleReturn: (reference: string) => Promise<void>;
 }
 
-export function createSandboxCardPayouts(options: SandboxCardPayoutOptions): CardPayouts {
+const networkReferenceOf = (reference: string) =>
+  `SBX${reference.replaceAll('-', '').slice(0, 12).toUpperCase()}`;
+
+/** What the caller sees when the network took the push but its answer was lost on the way. */
+const noAnswer = () =>
+  new ProviderHttpError('sandbox-card', 'timeout', 'sandbox-card: no answer within the timeout');
+
+export function createSandboxCardPayouts(options: SandboxCardPayoutOptions): CardPayoutProvider {
+  const { db } = options;
+
+  /** Keeps the network's side of a push; a repeated push with the same reference keeps the first. */
+  async function record(
+    reference: string,
+    outcome: 'succeeded' | 'declined' | 'pending',
+  ): Promise<void> {
+    await db
+      .insert(sandboxCardPushes)
+      .values({
+        reference,
+        outcome,
+        networkReference: outcome === 'declined' ? null : networkReferenceOf(reference),
+        reason: outcome === 'declined' ? DECLINED_REASON : null,
+      })
+      .onConflictDoNothing();
+  }
+
   return {
     async fundingOf(cardNumber) {
       if (credit.has(cardNumber)) return 'credit';
       if (cardNumber === sandboxCards.visaPrepaid) return 'prepaid';
       return 'debit';
     },
-    async push({ cardNumber, reference }) {
-      if (cardNumber === sandboxCards.declined)
-        return { status: 'declined', reason: 'The card issuer declined the payout.' };
-      if (cardNumber === sandboxCards.returnedLater) await options.scheduleReturn(reference);
+
+    async push({ cardNumber, reference }): Promise<CardPushResult> {
+      switch (cardNumber) {
+        case sandboxCards.noAnswerLost:
+          throw noAnswer();
+        case sandboxCards.noAnswerPaid:
+          await record(reference, 'succeeded');
+          throw noAnswer();
+        case sandboxCards.noAnswerDeclined:
+          await record(reference, 'declined');
+          throw noAnswer();
+        case sandboxCards.noAnswerSlow:
+          await record(reference, 'pending');
+          throw noAnswer();
+        case sandboxCards.declined:
+          await record(reference, 'declined');
+          return { status: 'declined', reason: DECLINED_REASON };
+        default:
+          await record(reference, 'succeeded');
+          if (cardNumber === sandboxCards.returnedLater) await options.scheduleReturn(reference);
+          return { status: 'succeeded', networkReference: networkReferenceOf(reference) };
+      }
+    },
+
+    async lookup(reference): Promise<CardPushOutcome> {
+      const [found] = await db
+        .update(sandboxCardPushes)
+        .set({ lookups: sql`${sandboxCardPushes.lookups} + 1` })
+        .where(eq(sandboxCardPushes.reference, reference))
+        .returning();
+      if (!found) return { status: 'not_found' };
+      // A push still in progress settles by the time it is asked about again.
+      if (found.outcome === 'pending' && found.lookups <= 1) return { status: 'pending' };
+      if (found.outcome === 'declined') {
+        return { status: 'declined', reason: found.reason ?? DECLINED_REASON };
+      }
       return {
         status: 'succeeded',
-        networkReference: `SBX${reference.replaceAll('-', '').slice(0, 12).toUpperCase()}`,
+        networkReference: found.networkReference ?? networkReferenceOf(reference),
       };
     },
   };

@@ -1,6 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
 import { z } from 'zod';
-import type { CardFunding, CardPayouts, CardPushResult } from './ports';
+import type { CardFunding, CardPayoutProvider, CardPushOutcome, CardPushResult } from './ports';
 
 /**
  * Who we are to Visa: values fixed at program enrolment. The defaults are Visa's sandbox test
@@ -73,6 +73,7 @@ export class VisaDirectError extends Error {
 
 const INQUIRY_PATH = '/paai/fundstransferattinq/v5/cardattributes/fundstransferinquiry';
 const PUSH_PATH = '/visadirect/fundstransfer/v1/pushfundstransactions';
+const QUERY_PATH = '/visadirect/v1/transactionquery';
 
 /** Integer cents as the decimal dollars Visa expects ("12.34"), by string, with no float step. */
 export function formatVisaAmount(cents: number): string {
@@ -141,6 +142,25 @@ const declineReasons: Record<string, string> = {
   '93': 'The card issuer declined the payout.',
 };
 
+// A Transaction Query record; by default Visa answers these fields (and a list of records).
+const queryRecordSchema = z.object({
+  statusCode: z.string().optional(),
+  actionCode: z.string().optional(),
+  transactionIdentifier: z
+    .union([z.number().int().nonnegative(), z.string().regex(/^\d{1,20}$/)])
+    .optional(),
+  retrievalReferenceNumber: z.union([z.string(), z.number()]).optional(),
+  systemsTraceAuditNumber: z.union([z.string(), z.number()]).optional(),
+});
+const queryAnswerSchema = z.union([
+  z.array(queryRecordSchema),
+  queryRecordSchema.transform((record) => [record]),
+]);
+type QueryRecord = z.infer<typeof queryRecordSchema>;
+
+/** How Visa words "nothing matches these parameters". */
+const NOTHING_FOUND = /no (matching )?(transactions?|records?)( were)? found/i;
+
 const errorBodySchema = z.object({
   errorResponse: z.object({ reason: z.string().optional(), message: z.string().optional() }),
 });
@@ -156,7 +176,37 @@ function parseJson(text: string): unknown {
   }
 }
 
-export function createVisaDirectCardPayouts(options: VisaDirectOptions): CardPayouts {
+function declineReason(actionCode: string): string {
+  return declineReasons[actionCode] ?? `The card issuer declined the payout (code ${actionCode}).`;
+}
+
+/** Visa's words in an error body, redacted; empty when there are none. */
+function errorDetail(answer: unknown): string {
+  const parsed = errorBodySchema.safeParse(answer);
+  if (!parsed.success) return '';
+  const { reason, message } = parsed.data.errorResponse;
+  return redact([reason, message].filter(Boolean).join(' '));
+}
+
+/** Reads one query record as a push outcome; a record we cannot read is not an outcome. */
+function outcomeOf(record: QueryRecord): CardPushOutcome {
+  const status = record.statusCode?.toUpperCase() ?? '';
+  if (status.includes('PEND') || status.includes('PROCESS')) return { status: 'pending' };
+  const actionCode = record.actionCode;
+  if (!actionCode || !/^[0-9A-Z]{2}$/.test(actionCode)) {
+    throw new VisaDirectError('unexpected-answer', 'visa-direct: query record without an outcome');
+  }
+  if (actionCode !== '00') return { status: 'declined', reason: declineReason(actionCode) };
+  if (record.transactionIdentifier === undefined) {
+    throw new VisaDirectError(
+      'unexpected-answer',
+      'visa-direct: approved query record without a transaction identifier',
+    );
+  }
+  return { status: 'succeeded', networkReference: String(record.transactionIdentifier) };
+}
+
+export function createVisaDirectCardPayouts(options: VisaDirectOptions): CardPayoutProvider {
   const {
     baseUrl,
     userId,
@@ -169,14 +219,21 @@ export function createVisaDirectCardPayouts(options: VisaDirectOptions): CardPay
   const root = baseUrl.replace(/\/+$/, '');
   const authorization = `Basic ${Buffer.from(`${userId}:${password}`).toString('base64')}`;
 
-  async function post(path: string, body: unknown): Promise<{ status: number; answer: unknown }> {
+  async function send(
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; ok: boolean; answer: unknown }> {
     let response: Response;
     let text: string;
     try {
       response = await fetchImpl(`${root}${path}`, {
-        method: 'POST',
-        headers: { authorization, 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify(body),
+        method: body === undefined ? 'GET' : 'POST',
+        headers: {
+          authorization,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         signal: AbortSignal.timeout(timeoutMs),
       });
       text = await response.text();
@@ -187,19 +244,20 @@ export function createVisaDirectCardPayouts(options: VisaDirectOptions): CardPay
       }
       throw new VisaDirectError('network', 'visa-direct: request failed before an answer arrived');
     }
-    const answer = parseJson(text);
-    if (!response.ok) {
-      const parsed = errorBodySchema.safeParse(answer);
-      const detail = parsed.success
-        ? `: ${redact([parsed.data.errorResponse.reason, parsed.data.errorResponse.message].filter(Boolean).join(' '))}`
-        : '';
+    return { status: response.status, ok: response.ok, answer: parseJson(text) };
+  }
+
+  async function post(path: string, body: unknown): Promise<{ status: number; answer: unknown }> {
+    const { status, ok, answer } = await send(path, body);
+    if (!ok) {
+      const detail = errorDetail(answer);
       throw new VisaDirectError(
         'http',
-        `visa-direct: HTTP ${response.status}${detail}`,
-        response.status,
+        `visa-direct: HTTP ${status}${detail ? `: ${detail}` : ''}`,
+        status,
       );
     }
-    return { status: response.status, answer };
+    return { status, answer };
   }
 
   return {
@@ -262,12 +320,7 @@ export function createVisaDirectCardPayouts(options: VisaDirectOptions): CardPay
       }
       const { actionCode, transactionIdentifier } = parsed.data;
       if (actionCode !== '00') {
-        return {
-          status: 'declined',
-          reason:
-            declineReasons[actionCode] ??
-            `The card issuer declined the payout (code ${actionCode}).`,
-        };
+        return { status: 'declined', reason: declineReason(actionCode) };
       }
       // Approved without Visa's id: the money probably moved, so this is not a decline.
       if (transactionIdentifier === undefined) {
@@ -278,6 +331,55 @@ export function createVisaDirectCardPayouts(options: VisaDirectOptions): CardPay
         );
       }
       return { status: 'succeeded', networkReference: String(transactionIdentifier) };
+    },
+
+    /**
+     * Visa's Transaction Query API, by the trace numbers the push carried (derived from our
+     * reference, so they are known even when the push got no answer).
+     */
+    async lookup(reference): Promise<CardPushOutcome> {
+      if (!reference)
+        throw new VisaDirectError('invalid-request', 'visa-direct: reference missing');
+      const { retrievalReferenceNumber: rrn, systemsTraceAuditNumber: stan } =
+        traceNumbers(reference);
+      const query = new URLSearchParams({ acquiringBIN: originator.acquiringBin, rrn, stan });
+      const { status, ok, answer } = await send(`${QUERY_PATH}?${query.toString()}`);
+      const detail = errorDetail(answer);
+      const nothing =
+        NOTHING_FOUND.test(detail) || NOTHING_FOUND.test(JSON.stringify(answer ?? ''));
+      if (status === 404 || (nothing && status < 500)) return { status: 'not_found' };
+      if (!ok) {
+        throw new VisaDirectError(
+          'http',
+          `visa-direct: HTTP ${status}${detail ? `: ${detail}` : ''}`,
+          status,
+        );
+      }
+      const parsed = queryAnswerSchema.safeParse(answer);
+      if (!parsed.success) {
+        throw new VisaDirectError(
+          'unexpected-answer',
+          `visa-direct: HTTP ${status} without transaction records`,
+          status,
+        );
+      }
+      // Only this push's records: the trace numbers must be ours where Visa repeats them.
+      const ours = parsed.data.filter(
+        (record) =>
+          (record.retrievalReferenceNumber === undefined ||
+            String(record.retrievalReferenceNumber) === rrn) &&
+          (record.systemsTraceAuditNumber === undefined ||
+            String(record.systemsTraceAuditNumber).padStart(6, '0') === stan),
+      );
+      if (ours.length === 0) return { status: 'not_found' };
+      const outcomes = ours.map(outcomeOf);
+      // An approval anywhere in the lifecycle means the money moved; a decline is final only
+      // when nothing is still in progress.
+      return (
+        outcomes.find((o) => o.status === 'succeeded') ??
+        outcomes.find((o) => o.status === 'pending') ??
+        outcomes[0] ?? { status: 'not_found' }
+      );
     },
   };
 }

@@ -16,6 +16,9 @@ export interface TestServer extends RunningServer {
 /** The one-time-code pepper test servers use, so fixtures can mint codes for their attempts. */
 export const TEST_OTP_SECRET = 'test-only-otp-secret-0123456789abcdef';
 
+/** The secret Increase webhooks to test servers are signed with (when Increase is selected). */
+export const TEST_INCREASE_WEBHOOK_SECRET = 'whsec_test_only_increase_0123456789';
+
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -26,6 +29,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     OTP_SENDS_PER_IP_PER_HOUR: '1000000',
     WEB_DIST_DIR: '/nonexistent',
     OTP_SECRET: TEST_OTP_SECRET,
+    INCREASE_WEBHOOK_SECRET: TEST_INCREASE_WEBHOOK_SECRET,
     ...(process.env.TEST_DATABASE_URL ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),
     ...env,
   });

@@ -7,10 +7,12 @@ import { errorBodySchema } from '@refund/contracts/errors';
 import { listQuerySchema } from '@refund/contracts/merchant';
 import {
   createRedemptionRequestSchema,
+  rateTransactionRequestSchema,
   transactionListSchema,
   transactionSchema,
 } from '@refund/contracts/redemptions';
 import type { Authenticator } from '../auth/authenticate';
+import type { RedemptionRatings } from './redemption-ratings';
 import type { Redemptions } from './redemptions';
 
 const errors = {
@@ -98,5 +100,38 @@ export const redemptionRoutes: FastifyPluginAsync<{
     },
     async (request) =>
       redemptions.load((await authenticator.principal(request)).userId, request.params.id),
+  );
+};
+
+/** The customer's rating of a redemption, asked for on the success screen. */
+export const redemptionRatingRoutes: FastifyPluginAsync<{
+  ratings: RedemptionRatings;
+  authenticator: Authenticator;
+}> = async (app, options) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { ratings, authenticator } = options;
+
+  r.post(
+    '/transactions/:id/rating',
+    {
+      schema: {
+        tags: ['redemptions'],
+        summary: 'Rate a redemption from 1 to 5 stars; rating again replaces it',
+        security,
+        params: z.object({ id: z.uuid({ error: 'id must be a UUID' }) }),
+        body: rateTransactionRequestSchema,
+        response: {
+          204: z.null(),
+          400: errorBodySchema,
+          401: errorBodySchema,
+          404: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = await authenticator.principal(request);
+      await ratings.rate(userId, request.params.id, request.body.rating);
+      return reply.status(204).send(null);
+    },
   );
 };
