@@ -41,7 +41,7 @@ export async function createServer(
     dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR,
     poolSize: config.DATABASE_POOL_SIZE,
   });
-  const providers = createProviders(config, database.db);
+  const providers = createProviders(config, database.db, logger);
   const jobs = await startJobQueue({
     database,
     secret: config.OTP_SECRET,

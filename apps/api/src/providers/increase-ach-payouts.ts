@@ -32,6 +32,30 @@ export const ACH_REJECTED_REASON = 'The bank transfer was not accepted. Check th
  * a retry after a timeout finds the first transfer instead of paying twice. Settlement and
  * returns arrive later as Increase events (ADR 0008).
  */
+
+const errorType = (body: unknown): string | undefined => {
+  const parsed = errorSchema.safeParse(body);
+  return parsed.success ? parsed.data.type : undefined;
+};
+
+/** The body's detail can quote the request (account numbers); only the error type is kept. */
+const httpError = (status: number, type: string | undefined) =>
+  new ProviderHttpError(
+    'increase',
+    'http',
+    `increase: HTTP ${status}${type ? ` ${type}` : ''}`,
+    status,
+    type,
+  );
+
+const noTransfer = (status: number) =>
+  new ProviderHttpError(
+    'increase',
+    'unexpected-answer',
+    `increase: HTTP ${status} without an ACH transfer`,
+    status,
+  );
+
 export function createIncreaseAchPayouts(options: IncreaseAchOptions): AchPayouts {
   const {
     apiKey,
@@ -71,29 +95,14 @@ export function createIncreaseAchPayouts(options: IncreaseAchOptions): AchPayout
         timeoutMs,
       );
       if (!answer.ok) {
-        const parsed = errorSchema.safeParse(answer.body);
-        const type = parsed.success ? parsed.data.type : undefined;
+        const type = errorType(answer.body);
         if (answer.status < 500 && type && REQUEST_ERRORS.has(type)) {
           return { status: 'rejected', reason: ACH_REJECTED_REASON };
         }
-        // The body's detail can quote the request (account numbers); only the type is kept.
-        throw new ProviderHttpError(
-          'increase',
-          'http',
-          `increase: HTTP ${answer.status}${type ? ` ${type}` : ''}`,
-          answer.status,
-          type,
-        );
+        throw httpError(answer.status, type);
       }
       const transfer = transferSchema.safeParse(answer.body);
-      if (!transfer.success) {
-        throw new ProviderHttpError(
-          'increase',
-          'unexpected-answer',
-          `increase: HTTP ${answer.status} without an ACH transfer`,
-          answer.status,
-        );
-      }
+      if (!transfer.success) throw noTransfer(answer.status);
       if (REFUSED_STATUSES.has(transfer.data.status)) {
         return { status: 'rejected', reason: ACH_REJECTED_REASON };
       }
@@ -150,26 +159,9 @@ export function createIncreaseAchTransfers(
         timeoutMs,
       );
       if (answer.status === 404) return null;
-      if (!answer.ok) {
-        const parsed = errorSchema.safeParse(answer.body);
-        const type = parsed.success ? parsed.data.type : undefined;
-        throw new ProviderHttpError(
-          'increase',
-          'http',
-          `increase: HTTP ${answer.status}${type ? ` ${type}` : ''}`,
-          answer.status,
-          type,
-        );
-      }
+      if (!answer.ok) throw httpError(answer.status, errorType(answer.body));
       const parsed = transferStateSchema.safeParse(answer.body);
-      if (!parsed.success) {
-        throw new ProviderHttpError(
-          'increase',
-          'unexpected-answer',
-          `increase: HTTP ${answer.status} without an ACH transfer`,
-          answer.status,
-        );
-      }
+      if (!parsed.success) throw noTransfer(answer.status);
       const transfer = parsed.data;
       const base = { id: transfer.id, idempotencyKey: transfer.idempotency_key ?? null };
       if (transfer.status === 'returned' || transfer.return) {

@@ -1,3 +1,4 @@
+import type { BaseLogger } from 'pino';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import {
@@ -112,7 +113,11 @@ export function createBankProviders(
 }
 
 /** Picks each port's implementation from configuration; the config schema checks credentials. */
-export function createProviders(config: Config, db: Db): Providers {
+export function createProviders(
+  config: Config,
+  db: Db,
+  logger?: Pick<BaseLogger, 'warn' | 'info'>,
+): Providers {
   const required = (value: string | undefined, name: string): string => {
     if (!value) throw new Error(`${name} is required`);
     return value;
@@ -144,9 +149,14 @@ export function createProviders(config: Config, db: Db): Providers {
           secret: required(config.BOT_SECRET, 'BOT_SECRET'),
           minScore: config.BOT_MIN_SCORE,
           ...botUrl,
+          ...(logger ? { logger } : {}),
         })
       : config.BOT_PROVIDER === 'turnstile'
-        ? createTurnstileVerifier({ secret: required(config.BOT_SECRET, 'BOT_SECRET'), ...botUrl })
+        ? createTurnstileVerifier({
+            secret: required(config.BOT_SECRET, 'BOT_SECRET'),
+            ...botUrl,
+            ...(logger ? { logger } : {}),
+          })
         : createSandboxBotVerifier();
   return { sms, email, bot };
 }
