@@ -1,24 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { createAccount, newPerson, signInThroughApi } from './support/people';
+import { expectNoSeriousViolations } from './support/axe';
 
 const widths = [
   { name: 'phone', width: 360, height: 780 },
   { name: 'desktop', width: 1280, height: 900 },
 ];
 const themes = ['light', 'dark'] as const;
-
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const serious = results.violations.filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  );
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
 
 for (const theme of themes) {
   for (const size of widths) {

@@ -1,18 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { cancelRefund, claimThroughApi, createRefund, daysAhead, signIn } from '../support/claims';
 import { createAccount, currentCodes, newPerson, readCode } from '../support/people';
 import { enterCode } from './claim-helpers';
-
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const serious = results.violations.filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  );
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
+import { expectNoSeriousViolations } from '../support/axe';
 
 for (const theme of ['light', 'dark'] as const) {
   test.describe(`${theme} theme, 360 px wide`, () => {

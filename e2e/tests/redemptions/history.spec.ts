@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { formatDateTime, formatMoney } from '@refund/contracts/format';
 import { createAccount, signInThroughApi as signIn } from '../support/people';
@@ -9,19 +8,10 @@ import {
   redeemThroughApi,
   settledTransaction,
 } from '../support/redemptions';
+import { expectNoSeriousViolations } from '../support/axe';
 
 // The browser formats dates in its time zone; the expected text is formatted in this process's.
 test.use({ timezoneId: Intl.DateTimeFormat().resolvedOptions().timeZone });
-
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const serious = results.violations.filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  );
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
 
 /** A customer with one successful payout to a Visa debit card and one declined by the issuer. */
 async function customerWithRedemptions(request: APIRequestContext) {

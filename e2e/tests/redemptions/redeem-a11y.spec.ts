@@ -1,18 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signInThroughApi } from '../support/people';
 import { addDebitCard, fundedCustomer, SANDBOX_CARDS } from '../support/redemptions';
 import { confirmAndVerify, enterAmount } from './redeem-helpers';
-
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const serious = results.violations.filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  );
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
+import { expectNoSeriousViolations } from '../support/axe';
 
 // Light on a phone and dark on a desktop: each theme and each layout once.
 for (const [theme, width] of [

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Button } from './button';
 import { TextField } from './text-field';
+import { FormAlert } from './form-alert';
 
 const codeFormSchema = z.object({ code: otpCodeSchema });
 
@@ -41,14 +42,7 @@ export function CodeEntryForm({ onSubmit, pending, serverError }: CodeEntryFormP
         error={errors.code?.message}
         {...register('code')}
       />
-      {serverError && (
-        <p
-          role="alert"
-          className="rounded-xl bg-danger-soft px-4 py-3 text-sm font-medium text-danger"
-        >
-          {serverError}
-        </p>
-      )}
+      <FormAlert message={serverError} />
       <Button type="submit" loading={pending}>
         {t('verify.submit')}
       </Button>

@@ -13,6 +13,7 @@ import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';
 import { errorMessage } from '../../../lib/api-error';
 import { useUpdateAddress } from '../api/update-address';
+import { FormAlert } from '../../../components/form-alert';
 
 interface AddressFormProps {
   profile: Profile;
@@ -86,14 +87,7 @@ export function AddressForm({ profile, onSaved }: AddressFormProps) {
           {...register('zipcode')}
         />
       </div>
-      {serverError && (
-        <p
-          role="alert"
-          className="rounded-xl bg-danger-soft px-4 py-3 text-sm font-medium text-danger"
-        >
-          {serverError}
-        </p>
-      )}
+      <FormAlert message={serverError} />
       <Button type="submit" loading={update.isPending}>
         {t('address.save')}
       </Button>

@@ -13,6 +13,7 @@ import { ChoiceGroup } from '../../../components/choice-group';
 import { TextField } from '../../../components/text-field';
 import { errorMessage } from '../../../lib/api-error';
 import { useAddBankAccount } from '../api/add-bank-account';
+import { FormAlert } from '../../../components/form-alert';
 
 /** The contract's rules, plus typing the account number twice: a typo here sends money astray. */
 const formSchema = addBankAccountRequestSchema
@@ -100,14 +101,7 @@ export function AddBankAccountForm({ onAdded }: { onAdded: (account: BankAccount
           />
         )}
       />
-      {serverError && (
-        <p
-          role="alert"
-          className="rounded-xl bg-danger-soft px-4 py-3 text-sm font-medium text-danger"
-        >
-          {serverError}
-        </p>
-      )}
+      <FormAlert message={serverError} />
       <Button type="submit" loading={add.isPending}>
         {t('redeem.addAccount.submit')}
       </Button>

@@ -8,6 +8,7 @@ import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';
 import { ApiError, errorMessage } from '../../../lib/api-error';
 import { useAddCard } from '../api/add-card';
+import { FormAlert } from '../../../components/form-alert';
 
 interface AddCardFormProps {
   onAdded: (card: Card) => void;
@@ -85,14 +86,7 @@ export function AddCardForm({ onAdded, onAddressRequired }: AddCardFormProps) {
         {...register('name_on_card')}
       />
       <p className="text-sm text-ink-muted">{t('redeem.addCard.rule')}</p>
-      {serverError && (
-        <p
-          role="alert"
-          className="rounded-xl bg-danger-soft px-4 py-3 text-sm font-medium text-danger"
-        >
-          {serverError}
-        </p>
-      )}
+      <FormAlert message={serverError} />
       <Button type="submit" loading={addCard.isPending}>
         {t('redeem.addCard.submit')}
       </Button>

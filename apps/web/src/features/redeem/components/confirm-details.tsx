@@ -6,6 +6,7 @@ import { CheckboxField } from '../../../components/checkbox-field';
 import { summarize } from '../amount';
 import type { RedemptionFlow } from '../redemption-flow';
 import { RedemptionSummary } from './redemption-summary';
+import { FormAlert } from '../../../components/form-alert';
 
 interface ConfirmDetailsProps {
   flow: RedemptionFlow;
@@ -73,14 +74,7 @@ export function ConfirmDetails({
         }}
         error={consentError ?? undefined}
       />
-      {serverError && (
-        <p
-          role="alert"
-          className="rounded-xl bg-danger-soft px-4 py-3 text-sm font-medium text-danger"
-        >
-          {serverError}
-        </p>
-      )}
+      <FormAlert message={serverError} />
       <Button type="submit" loading={pending}>
         {t('redeem.confirm.submit')}
       </Button>
