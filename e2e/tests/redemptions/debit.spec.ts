@@ -136,3 +136,33 @@ test('a wrong withdrawal code is refused and nothing moves', async ({ page }) =>
   await page.getByRole('button', { name: 'Skip' }).click();
   await expect(page.getByTestId('balance-available')).toHaveText('$90.00');
 });
+
+test('a method switched off says it is unavailable, at home and on its screen', async ({
+  page,
+}) => {
+  const customer = await fundedCustomer(page.request);
+  await signInThroughApi(page, customer.person);
+  // As the API answers when the card payout provider is switched off in configuration.
+  await page.route('**/v1/redemption-methods', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { data: { mode: string; is_available: boolean }[] };
+    await route.fulfill({
+      response,
+      json: {
+        data: body.data.map((m) => (m.mode === 'debit' ? { ...m, is_available: false } : m)),
+      },
+    });
+  });
+
+  await page.goto('/');
+  await expect(
+    page.getByText('This redemption method is unavailable at this moment.'),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: /Debit card/ })).toHaveCount(0);
+
+  await page.goto('/redeem/debit');
+  await expect(page.getByRole('alert')).toHaveText(
+    'This redemption method is unavailable at this moment.',
+  );
+  await expect(page.getByLabel('Amount to redeem (USD)')).toHaveCount(0);
+});
