@@ -10,6 +10,8 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readFile, writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
@@ -36,6 +38,8 @@ const AMOUNT_CENTS = 100;
 const SPREAD_CODES = Number(process.env.BENCH_CODES_PER_CUSTOMER ?? 250);
 const HOT_CODES = Number(process.env.BENCH_HOT_CODES ?? 30_000);
 const WARM_UP_CODES = 20;
+/** A file to write a CPU profile of the server's thread during the spread run to. */
+const CPU_PROFILE = process.env.BENCH_CPU_PROFILE;
 
 interface Customer {
   userId: string;
@@ -221,6 +225,71 @@ function sampleActivity(url: string, database: string) {
   };
 }
 
+/** Every query any pg client of this process sends (the server's pool and pg-boss's), counted. */
+let queriesSent = 0;
+const clientQuery = pg.Client.prototype.query;
+pg.Client.prototype.query = function countedQuery(this: pg.Client, ...args: unknown[]) {
+  queriesSent += 1;
+  return (clientQuery as (...a: unknown[]) => unknown).apply(this, args);
+} as typeof pg.Client.prototype.query;
+
+/** Commits and rollbacks of the bench database so far. */
+async function transactionsDone(database: string): Promise<number> {
+  return admin(async (client) => {
+    const { rows } = await client.query<{ n: string }>(
+      'select xact_commit + xact_rollback as n from pg_stat_database where datname = $1',
+      [database],
+    );
+    return Number(rows[0]?.n ?? 0);
+  });
+}
+
+/**
+ * CPU time so far of the PostgreSQL backends serving this database, in milliseconds, when the
+ * server runs on this machine (read from /proc); null elsewhere.
+ */
+async function backendCpuMs(database: string): Promise<number | null> {
+  const pids = await admin(async (client) => {
+    const { rows } = await client.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [database],
+    );
+    return rows.map((r) => r.pid);
+  });
+  let ticks = 0;
+  for (const pid of pids) {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
+    if (stat === null) return null;
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
+  }
+  return ticks * 10; // USER_HZ is 100 on Linux
+}
+
+/** What one phase of load cost, per successful redemption. */
+async function measureCost<T extends LoadResult>(database: string, work: () => Promise<T>) {
+  const transactions0 = await transactionsDone(database);
+  const queries0 = queriesSent;
+  const postgres0 = await backendCpuMs(database);
+  const cpu0 = process.cpuUsage();
+  const result = await work();
+  const cpu = process.cpuUsage(cpu0);
+  const postgres1 = await backendCpuMs(database);
+  const queries = queriesSent - queries0;
+  const transactions = (await transactionsDone(database)) - transactions0;
+  const per = (n: number) => (result.ok ? n / result.ok : 0);
+  return {
+    result,
+    cost:
+      `${per(queries).toFixed(1)} SQL round trips, ${per(transactions).toFixed(1)} transactions, ` +
+      `${(per(cpu.user + cpu.system) / 1000).toFixed(2)} ms CPU of this process (server and load; ` +
+      `${(per(cpu.system) / 1000).toFixed(2)} ms of it in the kernel)` +
+      (postgres0 !== null && postgres1 !== null
+        ? `, ${per(postgres1 - postgres0).toFixed(2)} ms CPU of its PostgreSQL backends`
+        : ''),
+  };
+}
+
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
@@ -262,15 +331,30 @@ try {
     await load(origin, customers, 2, WARM_UP_CODES); // warm-up: JIT, pools, caches
     const activity = sampleActivity(BASE_URL, benchDb);
     await activity.start();
+    const profiler = CPU_PROFILE ? new Session() : null;
+    if (profiler) {
+      profiler.connect();
+      await profiler.post('Profiler.enable');
+      await profiler.post('Profiler.start');
+    }
     const elu = performance.eventLoopUtilization();
-    const spread = await load(origin, customers, SECONDS, SPREAD_CODES);
+    const { result: spread, cost: spreadCost } = await measureCost(benchDb, () =>
+      load(origin, customers, SECONDS, SPREAD_CODES),
+    );
     const spreadElu = performance.eventLoopUtilization(elu).utilization;
+    if (profiler && CPU_PROFILE) {
+      const { profile } = await profiler.post('Profiler.stop');
+      await writeFile(CPU_PROFILE, JSON.stringify(profile));
+      profiler.disconnect();
+    }
     const spreadWaits = await activity.stop();
 
     const hotActivity = sampleActivity(BASE_URL, benchDb);
     await hotActivity.start();
     const hotElu0 = performance.eventLoopUtilization();
-    const hotRun = await load(origin, [hot], SECONDS, HOT_CODES);
+    const { result: hotRun, cost: hotCost } = await measureCost(benchDb, () =>
+      load(origin, [hot], SECONDS, HOT_CODES),
+    );
     const hotElu = performance.eventLoopUtilization(hotElu0).utilization;
     const hotWaits = await hotActivity.stop();
 
@@ -293,8 +377,10 @@ try {
     log(`PostgreSQL pool ${POOL_SIZE}, ${CONNECTIONS} concurrent requests, ${AMOUNT_CENTS}¢ each`);
     log(`pgbench -N -c 8 -j 2 (simple updates):  ${pgbench.toFixed(0)} tps`);
     log(`(a) spread over ${CUSTOMERS} customers:     ${describe(spread, spreadElu)}`);
+    log(`    per redemption:                    ${spreadCost}`);
     log(`    database sessions, on average:     ${spreadWaits.join('; ')}`);
     log(`(b) one hot customer:                  ${describe(hotRun, hotElu)}`);
+    log(`    per redemption:                    ${hotCost}`);
     log(`    database sessions, on average:     ${hotWaits.join('; ')}`);
     log(
       `ledger: ${report.ok ? 'ok' : 'NOT OK'}, drift ${drift}¢ over ${report.driftedAccounts.length} accounts, ` +

@@ -203,6 +203,33 @@ export function createOtpService(deps: OtpServiceDeps) {
   }
 
   /**
+   * consumeCode's passing case as one UPDATE, for a statement that writes more alongside it: it
+   * marks the attempt used, and yields its id, only when the code is right and unused, the
+   * attempt is open, within its tries, of one of these purposes and the user's own, and `also`
+   * holds. It changes nothing otherwise (no try is counted); the caller then answers through
+   * consumeCode, which says why.
+   */
+  function consumeCodeUpdate(
+    check: { attemptId: string; code: string; purposes: readonly Purpose[]; userId: string },
+    also: string,
+    param: (value: unknown, type: string) => string,
+  ): string {
+    const now = Date.now();
+    const purposes = check.purposes.map((p) => param(p, 'text')).join(', ');
+    return `update otp_attempts set consumed_at = now()
+      where id = ${param(check.attemptId, 'uuid')}
+        and user_id = ${param(check.userId, 'uuid')}
+        and purpose in (${purposes})
+        and consumed_at is null
+        and created_at >= ${param(new Date(now - ATTEMPT_LIFETIME_MS).toISOString(), 'timestamptz')}
+        and failed_tries < ${param(OTP_MAX_ATTEMPTS, 'int')}
+        and code_expires_at > ${param(new Date(now).toISOString(), 'timestamptz')}
+        and code_hash = ${param(hashOtpCode(deps.secret, check.attemptId, check.code), 'text')}
+        and ${also}
+      returning id`;
+  }
+
+  /**
    * Checks a code and, when it matches, signs the attempt's person in. `onVerified` runs in the
    * same transaction and names the account (creating it for a sign-up).
    */
@@ -239,6 +266,7 @@ export function createOtpService(deps: OtpServiceDeps) {
     resend,
     verify,
     consumeCode,
+    consumeCodeUpdate,
 
     async signUp(details: NewUser, ip: string): Promise<OtpChallenge> {
       const taken = await findTakenIdentifiers(db, details.phone_number, details.email);

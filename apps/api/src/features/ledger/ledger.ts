@@ -1,6 +1,7 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/database';
-import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '../../db/schema';
+import { ledgerAccounts } from '../../db/schema';
+import { runStatement, Statement } from './statement';
 
 export type OwnerType = 'customer' | 'merchant' | 'system';
 export type SystemAccount =
@@ -73,7 +74,33 @@ export class InsufficientFundsError extends Error {
   }
 }
 
-async function resolveAccount(tx: Queryable, ref: AccountRef): Promise<string> {
+/**
+ * Where each account sits in the lock order. Every transfer locks system accounts first, then
+ * merchants, then customers, each group in id order: one order for all transfers, so two of them
+ * touching the same accounts cannot deadlock, and a customer's row (the one a busy customer's
+ * payouts queue on) is held for the shortest time.
+ */
+const LOCK_RANK: Record<OwnerType, number> = { system: 0, merchant: 1, customer: 2 };
+
+const refKey = (ref: AccountRef) => `${ref.ownerType}|${ref.ownerId ?? ''}|${ref.kind}`;
+
+/**
+ * Account ids by owner and kind. An account's id never changes once it exists, so a process
+ * remembers it; every statement that relies on a remembered id also checks it against the
+ * account's owner and kind, so an id from another database, or from a transaction that rolled
+ * back, is noticed, forgotten and looked up again.
+ */
+const knownAccounts = new Map<string, string>();
+const MAX_KNOWN_ACCOUNTS = 200_000;
+
+function forget(refs: readonly AccountRef[]): void {
+  for (const ref of refs) knownAccounts.delete(refKey(ref));
+}
+
+async function resolveAccount(q: Queryable, ref: AccountRef, useRemembered: boolean) {
+  const key = refKey(ref);
+  const remembered = useRemembered ? knownAccounts.get(key) : undefined;
+  if (remembered) return remembered;
   const owner =
     ref.ownerId === null ? isNull(ledgerAccounts.ownerId) : eq(ledgerAccounts.ownerId, ref.ownerId);
   const where = and(
@@ -81,13 +108,18 @@ async function resolveAccount(tx: Queryable, ref: AccountRef): Promise<string> {
     owner,
     eq(ledgerAccounts.kind, ref.kind),
   );
-  const [found] = await tx.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(where);
-  if (found) return found.id;
-  await tx
+  const [found] = await q.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(where);
+  if (found) {
+    if (knownAccounts.size >= MAX_KNOWN_ACCOUNTS) knownAccounts.clear();
+    knownAccounts.set(key, found.id);
+    return found.id;
+  }
+  await q
     .insert(ledgerAccounts)
     .values({ ownerType: ref.ownerType, ownerId: ref.ownerId, kind: ref.kind })
     .onConflictDoNothing();
-  const [created] = await tx.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(where);
+  // Not remembered: the row may be this transaction's own and vanish if it rolls back.
+  const [created] = await q.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(where);
   if (!created) throw new Error(`ledger account ${ref.ownerType}/${ref.kind} could not be created`);
   return created.id;
 }
@@ -99,12 +131,16 @@ function isCheckViolation(error: unknown): boolean {
   return false;
 }
 
-/**
- * Writes a balanced transfer and moves the balances, all in the caller's transaction. Accounts
- * are locked in id order so two transfers touching the same accounts cannot deadlock. Answers
- * false when a transfer with this idempotency key already exists (nothing moves again).
- */
-export async function postTransfer(outer: Tx, input: TransferInput): Promise<boolean> {
+/** A checked transfer whose accounts are resolved to ids: what the statements below write. */
+export interface PlannedTransfer {
+  input: TransferInput;
+  /** One per posting, in the order given. */
+  entries: { accountId: string; amountCents: number }[];
+  /** One per account touched, with its net movement, in lock order. */
+  accounts: { ref: AccountRef; id: string; amountCents: number; rank: number }[];
+}
+
+function checkBalanced(input: TransferInput): void {
   const total = input.postings.reduce((sum, p) => sum + p.amountCents, 0);
   if (input.postings.length < 2 || total !== 0)
     throw new Error(`unbalanced transfer ${input.kind}: ${total}`);
@@ -113,51 +149,235 @@ export async function postTransfer(outer: Tx, input: TransferInput): Promise<boo
       throw new Error(`posting of ${p.amountCents} cents in ${input.kind}`);
     }
   }
-  try {
-    // A savepoint: a refused balance undoes the whole transfer and leaves the caller's
-    // transaction usable.
-    return await outer.transaction(async (tx) => {
-      const [transfer] = await tx
-        .insert(ledgerTransfers)
-        .values({
-          idempotencyKey: input.idempotencyKey,
-          kind: input.kind,
-          refundId: input.refundId ?? null,
-          returnId: input.returnId ?? null,
-        })
-        .onConflictDoNothing()
-        .returning({ id: ledgerTransfers.id });
-      if (!transfer) return false;
+}
 
-      const entries: { accountId: string; amountCents: number }[] = [];
-      const byAccount = new Map<string, number>();
-      for (const posting of input.postings) {
-        const accountId = await resolveAccount(tx, posting.account);
-        entries.push({ accountId, amountCents: posting.amountCents });
-        byAccount.set(accountId, (byAccount.get(accountId) ?? 0) + posting.amountCents);
-      }
-      const ids = [...byAccount.keys()].sort();
-      await tx
-        .select({ id: ledgerAccounts.id })
-        .from(ledgerAccounts)
-        .where(inArray(ledgerAccounts.id, ids))
-        .orderBy(ledgerAccounts.id)
-        .for('update');
-      for (const id of ids) {
-        const amount = byAccount.get(id) ?? 0;
-        if (amount === 0) continue;
-        await tx
-          .update(ledgerAccounts)
-          .set({ balanceCents: sql`${ledgerAccounts.balanceCents} + ${amount}` })
-          .where(eq(ledgerAccounts.id, id));
-      }
-      await tx
-        .insert(ledgerEntries)
-        .values(entries.map((entry) => ({ transferId: transfer.id, ...entry })));
-      return true;
-    });
-  } catch (error) {
-    if (isCheckViolation(error)) throw new InsufficientFundsError();
-    throw error;
+/**
+ * Checks a transfer and resolves its accounts, creating missing ones (in the caller's
+ * transaction, when given one). `fresh` looks every account up instead of trusting remembered ids.
+ */
+export async function planTransfer(
+  q: Queryable,
+  input: TransferInput,
+  fresh = false,
+): Promise<PlannedTransfer> {
+  checkBalanced(input);
+  const entries: PlannedTransfer['entries'] = [];
+  const byAccount = new Map<string, PlannedTransfer['accounts'][number]>();
+  for (const posting of input.postings) {
+    const accountId = await resolveAccount(q, posting.account, !fresh);
+    entries.push({ accountId, amountCents: posting.amountCents });
+    const account = byAccount.get(accountId);
+    if (account) account.amountCents += posting.amountCents;
+    else
+      byAccount.set(accountId, {
+        ref: posting.account,
+        id: accountId,
+        amountCents: posting.amountCents,
+        rank: LOCK_RANK[posting.account.ownerType],
+      });
+  }
+  const accounts = [...byAccount.values()].sort((a, b) =>
+    a.rank !== b.rank ? a.rank - b.rank : a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
+  );
+  return { input, entries, accounts };
+}
+
+/**
+ * The plan as common table expressions, their parameters added to `st`: `ledger_v`, each account
+ * with its owner, kind, net movement and lock rank; `ledger_p`, each posting; `ledger_known` (one
+ * row, `n`), how many of the remembered account ids match their owner and kind.
+ */
+function planValues(plan: PlannedTransfer, st: Statement): string {
+  const accounts = plan.accounts
+    .map(
+      (a) =>
+        `(${st.param(a.id, 'uuid')}, ${st.param(a.ref.ownerType, 'text')}, ` +
+        `${st.param(a.ref.ownerId, 'uuid')}, ${st.param(a.ref.kind, 'text')}, ` +
+        `${st.param(a.amountCents, 'bigint')}, ${st.param(a.rank, 'int')})`,
+    )
+    .join(', ');
+  const entries = plan.entries
+    .map((e) => `(${st.param(e.accountId, 'uuid')}, ${st.param(e.amountCents, 'bigint')})`)
+    .join(', ');
+  return `
+  ledger_v (id, owner_type, owner_id, kind, amount, rank) as (values ${accounts}),
+  ledger_p (account_id, amount) as (values ${entries}),
+  ledger_known as (
+    select count(*)::int as n from ledger_accounts a join ledger_v v
+      on a.id = v.id and a.owner_type = v.owner_type
+      and a.owner_id is not distinct from v.owner_id and a.kind = v.kind
+  )`;
+}
+
+/**
+ * The ledger half of one statement that also writes a row of the caller's, for a transfer with a
+ * fresh idempotency key: common table expressions to follow a `with`, `head` before the caller's
+ * own and `tail` after them, their parameters added to `st`.
+ *
+ * - `ledger_known` (from `head`, one row, `n`): how many of the plan's accounts exist as
+ *   remembered. The caller's first write must require `n = plan.accounts.length`.
+ * - The transfer is written when the caller's expression `gate` yields its one row: the accounts
+ *   are locked in lock order, the balances move and the entries are written. A balance that would
+ *   go below zero fails the whole statement (the CHECK constraint), so nothing of it is kept: run
+ *   it on its own, not inside a transaction that must stay usable.
+ * - `ledger_moved` and `ledger_entries_written` return what was written, for the caller to count.
+ */
+export function transferStatementParts(
+  plan: PlannedTransfer,
+  gate: string,
+  st: Statement,
+): { head: string; tail: string } {
+  const { input } = plan;
+  const head = planValues(plan, st);
+  const tail = `
+  ledger_locked as materialized (
+    select a.id from ledger_accounts a join ledger_v v on a.id = v.id
+    where exists (select 1 from ${gate})
+    order by v.rank, a.id
+    for update of a
+  ),
+  ledger_transfer as (
+    insert into ledger_transfers (idempotency_key, kind, refund_id, return_id)
+    select ${st.param(input.idempotencyKey, 'text')}, ${st.param(input.kind, 'text')},
+      ${st.param(input.refundId ?? null, 'uuid')}, ${st.param(input.returnId ?? null, 'uuid')}
+    from ${gate}
+    returning id
+  ),
+  ledger_moved as (
+    update ledger_accounts a set balance_cents = a.balance_cents + v.amount
+    from ledger_v v
+    where a.id = v.id and v.amount <> 0
+      and (select count(*) from ledger_locked) = ${plan.accounts.length}
+    returning a.id
+  ),
+  ledger_entries_written as (
+    insert into ledger_entries (transfer_id, account_id, amount_cents)
+    select t.id, p.account_id, p.amount from ledger_transfer t, ledger_p p
+    returning 1
+  )`;
+  return { head, tail };
+}
+
+/** Whether a statement's counts show the whole transfer written. */
+export function wroteWholeTransfer(
+  plan: PlannedTransfer,
+  written: { moved: number; entries: number },
+): boolean {
+  const moving = plan.accounts.filter((a) => a.amountCents !== 0).length;
+  return written.moved === moving && written.entries === plan.entries.length;
+}
+
+/** Forgets the plan's remembered accounts, after a statement found one of them not as remembered. */
+export function forgetAccounts(plan: PlannedTransfer): void {
+  forget(plan.accounts.map((a) => a.ref));
+}
+
+interface PostedRow {
+  duplicate: boolean;
+  known: number;
+  matched: number;
+  funded: boolean;
+  transfer_id: string | null;
+  moved: number;
+  entries: number;
+}
+
+/**
+ * One statement: unless a transfer with this key exists or a remembered account id is stale, lock
+ * the accounts (in lock order), check that no customer balance would go below zero, and only then
+ * write the transfer, move the balances and write the entries. A refusal writes nothing and
+ * raises no database error, so the caller's transaction stays usable.
+ */
+async function postPlanned(tx: Queryable, plan: PlannedTransfer): Promise<PostedRow> {
+  const { input } = plan;
+  const n = plan.accounts.length;
+  const st = new Statement();
+  const key = st.param(input.idempotencyKey, 'text');
+  const [row] = await runStatement<PostedRow>(
+    tx,
+    `with ${planValues(plan, st)},
+    ledger_duplicate as (select 1 from ledger_transfers where idempotency_key = ${key}),
+    ledger_locked as materialized (
+      select a.owner_type, a.balance_cents, v.amount
+      from ledger_accounts a join ledger_v v on a.id = v.id
+      where not exists (select 1 from ledger_duplicate)
+        and (select n from ledger_known) = ${n}
+      order by v.rank, a.id
+      for update of a
+    ),
+    ledger_check as (
+      select count(*)::int as matched,
+        coalesce(bool_and(owner_type <> 'customer' or balance_cents + amount >= 0), true) as funded
+      from ledger_locked
+    ),
+    ledger_transfer as (
+      insert into ledger_transfers (idempotency_key, kind, refund_id, return_id)
+      select ${key}, ${st.param(input.kind, 'text')}, ${st.param(input.refundId ?? null, 'uuid')},
+        ${st.param(input.returnId ?? null, 'uuid')}
+      from ledger_check where matched = ${n} and funded
+      on conflict (idempotency_key) do nothing
+      returning id
+    ),
+    ledger_moved as (
+      update ledger_accounts a set balance_cents = a.balance_cents + v.amount
+      from ledger_v v
+      where a.id = v.id and v.amount <> 0 and exists (select 1 from ledger_transfer)
+      returning a.id
+    ),
+    ledger_entries_written as (
+      insert into ledger_entries (transfer_id, account_id, amount_cents)
+      select t.id, p.account_id, p.amount from ledger_transfer t, ledger_p p
+      returning 1
+    )
+    select exists (select 1 from ledger_duplicate) as duplicate,
+      (select n from ledger_known) as known, c.matched, c.funded,
+      (select id from ledger_transfer) as transfer_id,
+      (select count(*)::int from ledger_moved) as moved,
+      (select count(*)::int from ledger_entries_written) as entries
+    from ledger_check c`,
+    st.values,
+  );
+  if (!row) throw new Error(`transfer ${input.kind} answered nothing`);
+  return row;
+}
+
+/**
+ * Writes a balanced transfer and moves the balances, all in the caller's transaction and in one
+ * statement. Accounts are locked in one order for all transfers (see LOCK_RANK), so two transfers
+ * touching the same accounts cannot deadlock. A customer balance that would go below zero is
+ * refused with InsufficientFundsError before anything is written; the caller's transaction stays
+ * usable. Answers false when a transfer with this idempotency key already exists (nothing moves
+ * again).
+ */
+export async function postTransfer(outer: Tx, input: TransferInput): Promise<boolean> {
+  let plan = await planTransfer(outer, input);
+  for (let attempt = 0; ; attempt += 1) {
+    let row: PostedRow;
+    try {
+      row = await postPlanned(outer, plan);
+    } catch (error) {
+      // The CHECK constraint stays the last word on a customer balance.
+      if (isCheckViolation(error)) throw new InsufficientFundsError();
+      throw error;
+    }
+    if (row.duplicate) return false;
+    if (row.known !== plan.accounts.length) {
+      // A remembered account id is not (or no longer) this database's; nothing was locked or
+      // written. Look the accounts up afresh, once.
+      forgetAccounts(plan);
+      if (attempt > 0) throw new Error(`ledger accounts of ${input.kind} could not be found`);
+      plan = await planTransfer(outer, input, true);
+      continue;
+    }
+    if (row.matched !== plan.accounts.length) {
+      throw new Error(`transfer ${input.kind} locked ${row.matched} of its accounts`);
+    }
+    if (!row.funded) throw new InsufficientFundsError();
+    // A parallel transfer with this key was committed first.
+    if (!row.transfer_id) return false;
+    if (!wroteWholeTransfer(plan, row)) {
+      throw new Error(`transfer ${input.kind} wrote ${row.moved} balances, ${row.entries} entries`);
+    }
+    return true;
   }
 }

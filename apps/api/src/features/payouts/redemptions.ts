@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { and, desc, eq, lt, or } from 'drizzle-orm';
 import type { OtpChallenge } from '@refund/contracts/auth';
 import type { RedemptionMode } from '@refund/contracts/wallet';
@@ -15,10 +15,16 @@ import type { CardVault } from '../cards/card-vault';
 import { usableCard } from '../cards/cards';
 import {
   customerAvailable,
+  forgetAccounts,
   InsufficientFundsError,
+  planTransfer,
   postTransfer,
   systemShard,
+  transferStatementParts,
+  wroteWholeTransfer,
+  type TransferInput,
 } from '../ledger/ledger';
+import { runStatement, Statement } from '../ledger/statement';
 import { applyAndNotify } from './payout-events';
 import { ACH_SUBMIT_QUEUE } from './payout-jobs';
 import { payoutLimits } from './redemption-limits';
@@ -58,7 +64,23 @@ const statusLabel = {
   returned: 'Failed',
 } as const;
 
-function view(row: Row, to: Destination): Transaction {
+/** What a transaction shows of its redemption row. */
+type ViewRow = Pick<
+  Row,
+  | 'id'
+  | 'mode'
+  | 'status'
+  | 'amountCents'
+  | 'feeCents'
+  | 'networkReference'
+  | 'failureReason'
+  | 'createdAt'
+  | 'completedAt'
+>;
+/** A card redemption as the request that recorded it knows it. */
+type RecordedRow = ViewRow & Pick<Row, 'cardId'>;
+
+function view(row: ViewRow, to: Destination): Transaction {
   return {
     transaction_id: row.id,
     mode: row.mode,
@@ -103,6 +125,61 @@ const requestHash = (input: Omit<RedemptionInput, 'attempt_id' | 'code'>) =>
     .update(JSON.stringify([input.mode, input.payment_method_uuid, input.amount_in_cents]))
     .digest('hex');
 
+/** The payout's transfer: the amount leaves the balance, net to payouts in transit, fee to revenue. */
+const payoutTransfer = (
+  redemptionId: string,
+  userId: string,
+  amountCents: number,
+  fee: number,
+): TransferInput => ({
+  idempotencyKey: `payout:${redemptionId}`,
+  kind: 'payout',
+  postings: [
+    { account: customerAvailable(userId), amountCents: -amountCents },
+    { account: systemShard('payouts_in_transit', redemptionId), amountCents: amountCents - fee },
+    ...(fee > 0 ? [{ account: systemShard('fee_revenue', redemptionId), amountCents: fee }] : []),
+  ],
+});
+
+/** A database error's SQLSTATE, looked for along the error's causes. */
+function sqlState(error: unknown): string | null {
+  for (let e: unknown = error; e; e = e instanceof Error ? e.cause : undefined) {
+    if (typeof e === 'object' && e !== null && 'code' in e && typeof e.code === 'string') {
+      return e.code;
+    }
+  }
+  return null;
+}
+
+/** What the one-statement settling answers. */
+interface SettledRow {
+  known: number;
+  fresh: number;
+  settled: number;
+  moved: number;
+  entries: number;
+  brand: string | null;
+  last4: string | null;
+}
+
+const destination = (card: { brand: string | null; last4: string | null }): Destination => ({
+  brand: card.brand === 'visa' || card.brand === 'mastercard' ? card.brand : null,
+  bankName: null,
+  last4: card.last4,
+});
+
+/** What the one-statement redemption answers. */
+interface AtOnceRow {
+  card_id: string | null;
+  vault_token: string | null;
+  known: number;
+  created: number;
+  moved: number;
+  entries: number;
+}
+
+type Outcome = { transaction: Transaction; created: boolean };
+
 export function createRedemptions(deps: RedemptionDeps) {
   const { db } = deps;
 
@@ -126,6 +203,286 @@ export function createRedemptions(deps: RedemptionDeps) {
     if (!row) return null;
     if (row.requestHash !== hash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
     return load(userId, row.id);
+  }
+
+  /**
+   * The usual redemption to a debit card as one statement on its own, so it commits whole or not
+   * at all: the card must be the customer's and not removed, the passcode right and unused (it is
+   * marked used), and then the redemption is recorded and the amount moves from the available
+   * balance to payouts in transit, the fee to fee revenue. The customer's balance row is locked
+   * last and only for the statement; a balance that would go below zero fails the statement by
+   * the ledger's CHECK constraint. Answers null when anything is not so (a retry, a refusal, a
+   * lost race), having changed nothing: redeemStepByStep then gives the answer.
+   */
+  async function redeemToCardAtOnce(
+    userId: string,
+    key: string,
+    hash: string,
+    input: RedemptionInput,
+  ): Promise<Outcome | null> {
+    const amount = input.amount_in_cents;
+    const fee = feeCents(amount, payoutLimits.debit.feeRateBps);
+    const id = randomUUID();
+    const createdAt = new Date();
+    const plan = await planTransfer(db, payoutTransfer(id, userId, amount, fee));
+    const st = new Statement();
+    const p = (value: unknown, type: string) => st.param(value, type);
+    const ledger = transferStatementParts(plan, 'redemption', st);
+    const passcode = deps.otp.consumeCodeUpdate(
+      { attemptId: input.attempt_id, code: input.code, purposes: ['WITHDRAWAL'], userId },
+      `exists (select 1 from card) and (select n from ledger_known) = ${plan.accounts.length}`,
+      p,
+    );
+    let row: AtOnceRow | undefined;
+    try {
+      [row] = await runStatement<AtOnceRow>(
+        db,
+        `with card as (
+          select id, vault_token from cards
+          where id = ${p(input.payment_method_uuid, 'uuid')} and user_id = ${p(userId, 'uuid')}
+            and removed_at is null
+        ),
+        ${ledger.head},
+        passcode as (${passcode}),
+        redemption as (
+          insert into redemptions (id, user_id, idempotency_key, request_hash, mode, card_id,
+            amount_cents, fee_cents, created_at)
+          select ${p(id, 'uuid')}, ${p(userId, 'uuid')}, ${p(key, 'text')}, ${p(hash, 'text')},
+            'debit', card.id, ${p(amount, 'bigint')}, ${p(fee, 'bigint')},
+            ${p(createdAt.toISOString(), 'timestamptz')}
+          from passcode, card
+          returning id
+        ),
+        ${ledger.tail}
+        select c.id as card_id, c.vault_token,
+          (select n from ledger_known) as known,
+          (select count(*)::int from redemption) as created,
+          (select count(*)::int from ledger_moved) as moved,
+          (select count(*)::int from ledger_entries_written) as entries
+        from (select 1) as one left join card c on true`,
+        st.values,
+      );
+    } catch (error) {
+      // 23505: this Idempotency-Key is taken (a retry); 23514: not enough balance.
+      const state = sqlState(error);
+      if (state === '23505' || state === '23514') return null;
+      throw error;
+    }
+    if (!row) throw new Error('redemption statement answered nothing');
+    if (row.known !== plan.accounts.length) forgetAccounts(plan);
+    if (row.created !== 1) return null;
+    if (!wroteWholeTransfer(plan, row) || !row.vault_token || !row.card_id) {
+      throw new Error(`redemption ${id} wrote ${row.moved} balances and ${row.entries} entries`);
+    }
+    return pushToCard(userId, id, row.vault_token, amount - fee, {
+      id,
+      mode: 'debit',
+      cardId: row.card_id,
+      amountCents: amount,
+      feeCents: fee,
+      status: 'pending',
+      networkReference: null,
+      failureReason: null,
+      completedAt: null,
+      createdAt,
+    });
+  }
+
+  /**
+   * Every redemption, step by step and in one transaction: a retry is answered first, then the
+   * method, the amount, the card or bank account and the passcode are checked, each refusal with
+   * its own answer; then the payout is recorded and the amount moves.
+   */
+  async function redeemStepByStep(
+    userId: string,
+    key: string,
+    hash: string,
+    input: RedemptionInput,
+  ): Promise<Outcome> {
+    const replay = await existing(userId, key, hash);
+    if (replay) return { transaction: replay, created: false };
+    if (deps.disabledModes.has(input.mode)) throw new AppError('METHOD_UNAVAILABLE');
+    const limits = payoutLimits[input.mode];
+    if (input.amount_in_cents < limits.minCents || input.amount_in_cents > limits.maxCents) {
+      throw new AppError('AMOUNT_OUT_OF_RANGE');
+    }
+    const card =
+      input.mode === 'debit' ? await usableCard(db, userId, input.payment_method_uuid) : null;
+    const bankAccount =
+      input.mode === 'bank' ? await usableBankAccount(db, userId, input.payment_method_uuid) : null;
+    const fee = feeCents(input.amount_in_cents, limits.feeRateBps);
+
+    let outcome: { id: string } | { error: AppError } | { replay: true };
+    try {
+      outcome = await db.transaction(async (tx) => {
+        const attempt = await deps.otp.consumeCode(tx, input.attempt_id, input.code, [
+          'WITHDRAWAL',
+        ]);
+        if (attempt instanceof AppError) return { error: attempt };
+        if (attempt.userId !== userId) return { error: new AppError('INCORRECT_OTP') };
+        const [row] = await tx
+          .insert(redemptions)
+          .values({
+            userId,
+            idempotencyKey: key,
+            requestHash: hash,
+            mode: input.mode,
+            cardId: card?.id ?? null,
+            amountCents: input.amount_in_cents,
+            feeCents: fee,
+            createdAt: new Date(),
+          })
+          .onConflictDoNothing()
+          .returning({ id: redemptions.id });
+        // Another request with this key won the race; its answer is the answer.
+        if (!row) throw new ReplayError();
+        if (bankAccount) {
+          await tx
+            .insert(bankPayouts)
+            .values({ redemptionId: row.id, bankAccountId: bankAccount.id });
+        }
+        await postTransfer(tx, payoutTransfer(row.id, userId, input.amount_in_cents, fee));
+        return { id: row.id };
+      });
+    } catch (error) {
+      if (error instanceof InsufficientFundsError) throw new AppError('NOT_ENOUGH_BALANCE');
+      if (error instanceof ReplayError) outcome = { replay: true };
+      else throw error;
+    }
+    if ('error' in outcome) {
+      // A parallel retry with this key used the passcode first; its answer is the answer.
+      const winner = await existing(userId, key, hash);
+      if (winner) return { transaction: winner, created: false };
+      throw outcome.error;
+    }
+    if ('replay' in outcome) {
+      const again = await existing(userId, key, hash);
+      if (!again) throw new Error('idempotent redemption vanished');
+      return { transaction: again, created: false };
+    }
+
+    if (!card) {
+      await deps.jobs.send(ACH_SUBMIT_QUEUE, { redemptionId: outcome.id });
+      return { transaction: await load(userId, outcome.id), created: true };
+    }
+    return pushToCard(userId, outcome.id, card.vaultToken, input.amount_in_cents - fee);
+  }
+
+  /**
+   * Pushes a recorded card payout and applies the provider's answer. `known` is the redemption
+   * as this request just recorded it, when it did; a success is then applied in one statement.
+   */
+  async function pushToCard(
+    userId: string,
+    redemptionId: string,
+    vaultToken: string,
+    netCents: number,
+    known?: RecordedRow,
+  ): Promise<Outcome> {
+    const cardNumber = await deps.vault.reveal(vaultToken);
+    let result: CardPushResult;
+    try {
+      result = cardNumber
+        ? await deps.cardPayouts.push({
+            cardNumber,
+            amountCents: netCents,
+            reference: redemptionId,
+          })
+        : { status: 'declined', reason: 'The card is no longer available.' };
+    } catch {
+      // No answer (timeout, outage): the payout may have gone through, so it is neither failed
+      // nor retried blindly. It stays Pending with the money in transit until the provider's
+      // answer is applied as an event.
+      return { transaction: await load(userId, redemptionId), created: true };
+    }
+    if (known && result.status === 'succeeded') {
+      const settled = await settleAtOnce(known, result.networkReference);
+      if (settled) return { transaction: view(settled.row, settled.to), created: true };
+    }
+    await applyAndNotify(db, deps.jobs, {
+      eventId: `push:${redemptionId}`,
+      redemptionId,
+      type: result.status === 'succeeded' ? 'succeeded' : 'failed',
+      networkReference: result.status === 'succeeded' ? result.networkReference : null,
+      reason: result.status === 'declined' ? result.reason : null,
+    });
+    return { transaction: await load(userId, redemptionId), created: true };
+  }
+
+  /**
+   * The push's success applied as applyPayoutEvent applies it (the event once by its id; a
+   * pending payout becomes successful and its net amount moves from payouts in transit to
+   * settled), in one statement on its own. Answers null, having changed nothing, when the event
+   * was already applied, the payout is no longer pending or an account was not as remembered;
+   * applyAndNotify then applies it.
+   */
+  async function settleAtOnce(
+    row: RecordedRow,
+    networkReference: string,
+  ): Promise<{ row: ViewRow; to: Destination } | null> {
+    const net = row.amountCents - row.feeCents;
+    const plan = await planTransfer(db, {
+      idempotencyKey: `payout-settle:${row.id}`,
+      kind: 'payout_settled',
+      postings: [
+        { account: systemShard('payouts_in_transit', row.id), amountCents: -net },
+        { account: systemShard('payouts_settled', row.id), amountCents: net },
+      ],
+    });
+    const st = new Statement();
+    const p = (value: unknown, type: string) => st.param(value, type);
+    const ledger = transferStatementParts(plan, 'settled', st);
+    const completedAt = new Date();
+    let answer: SettledRow | undefined;
+    try {
+      [answer] = await runStatement<SettledRow>(
+        db,
+        `with ${ledger.head},
+        event as (
+          insert into payout_events (event_id, redemption_id, type)
+          select ${p(`push:${row.id}`, 'text')}, ${p(row.id, 'uuid')}, 'succeeded'
+          where (select n from ledger_known) = ${plan.accounts.length}
+          on conflict do nothing
+          returning redemption_id
+        ),
+        settled as (
+          update redemptions
+          set status = 'succeeded', completed_at = ${p(completedAt.toISOString(), 'timestamptz')},
+            network_reference = ${p(networkReference, 'text')}
+          where id = (select redemption_id from event) and status = 'pending'
+          returning id
+        ),
+        ${ledger.tail}
+        select (select n from ledger_known) as known,
+          (select count(*)::int from event) as fresh,
+          (select count(*)::int from settled) as settled,
+          (select count(*)::int from ledger_moved) as moved,
+          (select count(*)::int from ledger_entries_written) as entries,
+          c.brand, c.last4
+        from (select 1) as one left join cards c on c.id = ${p(row.cardId, 'uuid')}`,
+        st.values,
+      );
+    } catch (error) {
+      // 23505: the settling transfer exists already.
+      if (sqlState(error) === '23505') return null;
+      throw error;
+    }
+    if (!answer) throw new Error('settling statement answered nothing');
+    if (answer.known !== plan.accounts.length) {
+      forgetAccounts(plan);
+      return null;
+    }
+    // Applied already, or the payout moved on meanwhile: applyAndNotify finds out which.
+    if (answer.fresh !== 1 || answer.settled !== 1) return null;
+    if (!wroteWholeTransfer(plan, answer)) {
+      throw new Error(
+        `settling ${row.id} wrote ${answer.moved} balances, ${answer.entries} entries`,
+      );
+    }
+    return {
+      row: { ...row, status: 'succeeded', completedAt, networkReference },
+      to: destination(answer),
+    };
   }
 
   return {
@@ -158,117 +515,19 @@ export function createRedemptions(deps: RedemptionDeps) {
      * allows. A retry with the same Idempotency-Key answers the first result. A card payout is
      * pushed at once; a bank payout is submitted by a job and stays pending until it settles.
      */
-    async create(
-      userId: string,
-      key: string,
-      input: RedemptionInput,
-    ): Promise<{ transaction: Transaction; created: boolean }> {
+    async create(userId: string, key: string, input: RedemptionInput): Promise<Outcome> {
       const hash = requestHash(input);
-      const replay = await existing(userId, key, hash);
-      if (replay) return { transaction: replay, created: false };
-      if (deps.disabledModes.has(input.mode)) throw new AppError('METHOD_UNAVAILABLE');
-      const limits = payoutLimits[input.mode];
-      if (input.amount_in_cents < limits.minCents || input.amount_in_cents > limits.maxCents) {
-        throw new AppError('AMOUNT_OUT_OF_RANGE');
+      const limits = payoutLimits.debit;
+      if (
+        input.mode === 'debit' &&
+        !deps.disabledModes.has('debit') &&
+        input.amount_in_cents >= limits.minCents &&
+        input.amount_in_cents <= limits.maxCents
+      ) {
+        const done = await redeemToCardAtOnce(userId, key, hash, input);
+        if (done) return done;
       }
-      const card =
-        input.mode === 'debit' ? await usableCard(db, userId, input.payment_method_uuid) : null;
-      const bankAccount =
-        input.mode === 'bank'
-          ? await usableBankAccount(db, userId, input.payment_method_uuid)
-          : null;
-      const fee = feeCents(input.amount_in_cents, limits.feeRateBps);
-
-      let outcome: { id: string } | { error: AppError } | { replay: true };
-      try {
-        outcome = await db.transaction(async (tx) => {
-          const attempt = await deps.otp.consumeCode(tx, input.attempt_id, input.code, [
-            'WITHDRAWAL',
-          ]);
-          if (attempt instanceof AppError) return { error: attempt };
-          if (attempt.userId !== userId) return { error: new AppError('INCORRECT_OTP') };
-          const [row] = await tx
-            .insert(redemptions)
-            .values({
-              userId,
-              idempotencyKey: key,
-              requestHash: hash,
-              mode: input.mode,
-              cardId: card?.id ?? null,
-              amountCents: input.amount_in_cents,
-              feeCents: fee,
-              createdAt: new Date(),
-            })
-            .onConflictDoNothing()
-            .returning({ id: redemptions.id });
-          // Another request with this key won the race; its answer is the answer.
-          if (!row) throw new ReplayError();
-          if (bankAccount) {
-            await tx
-              .insert(bankPayouts)
-              .values({ redemptionId: row.id, bankAccountId: bankAccount.id });
-          }
-          await postTransfer(tx, {
-            idempotencyKey: `payout:${row.id}`,
-            kind: 'payout',
-            postings: [
-              { account: customerAvailable(userId), amountCents: -input.amount_in_cents },
-              {
-                account: systemShard('payouts_in_transit', row.id),
-                amountCents: input.amount_in_cents - fee,
-              },
-              ...(fee > 0
-                ? [{ account: systemShard('fee_revenue', row.id), amountCents: fee }]
-                : []),
-            ],
-          });
-          return { id: row.id };
-        });
-      } catch (error) {
-        if (error instanceof InsufficientFundsError) throw new AppError('NOT_ENOUGH_BALANCE');
-        if (error instanceof ReplayError) outcome = { replay: true };
-        else throw error;
-      }
-      if ('error' in outcome) {
-        // A parallel retry with this key used the passcode first; its answer is the answer.
-        const winner = await existing(userId, key, hash);
-        if (winner) return { transaction: winner, created: false };
-        throw outcome.error;
-      }
-      if ('replay' in outcome) {
-        const again = await existing(userId, key, hash);
-        if (!again) throw new Error('idempotent redemption vanished');
-        return { transaction: again, created: false };
-      }
-
-      if (!card) {
-        await deps.jobs.send(ACH_SUBMIT_QUEUE, { redemptionId: outcome.id });
-        return { transaction: await load(userId, outcome.id), created: true };
-      }
-      const cardNumber = await deps.vault.reveal(card.vaultToken);
-      let result: CardPushResult;
-      try {
-        result = cardNumber
-          ? await deps.cardPayouts.push({
-              cardNumber,
-              amountCents: input.amount_in_cents - fee,
-              reference: outcome.id,
-            })
-          : { status: 'declined', reason: 'The card is no longer available.' };
-      } catch {
-        // No answer (timeout, outage): the payout may have gone through, so it is neither failed
-        // nor retried blindly. It stays Pending with the money in transit until the provider's
-        // answer is applied as an event.
-        return { transaction: await load(userId, outcome.id), created: true };
-      }
-      await applyAndNotify(db, deps.jobs, {
-        eventId: `push:${outcome.id}`,
-        redemptionId: outcome.id,
-        type: result.status === 'succeeded' ? 'succeeded' : 'failed',
-        networkReference: result.status === 'succeeded' ? result.networkReference : null,
-        reason: result.status === 'declined' ? result.reason : null,
-      });
-      return { transaction: await load(userId, outcome.id), created: true };
+      return redeemStepByStep(userId, key, hash, input);
     },
 
     /** Newest first, keyset pages over (created_at, id). */

@@ -1,0 +1,60 @@
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import type { Queryable } from '../../db/database';
+
+/**
+ * A statement's text and its parameters, built together. The same shape of statement always has
+ * the same text, so PostgreSQL can keep it prepared per connection.
+ */
+export class Statement {
+  readonly values: unknown[] = [];
+
+  /** A placeholder for `value`, cast to `type`. */
+  param(value: unknown, type: string): string {
+    this.values.push(value);
+    return `$${this.values.length}::${type}`;
+  }
+}
+
+/** Prepared statement names by text, the same on every connection. */
+const names = new Map<string, string>();
+const MAX_NAMES = 1_000;
+
+function nameOf(text: string): string {
+  let name = names.get(text);
+  if (!name) {
+    if (names.size >= MAX_NAMES) throw new Error('too many shapes of prepared statement');
+    name = `refund_${names.size + 1}`;
+    names.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * Runs one statement and answers its rows. Given the database, it runs on its own (it commits
+ * as a whole or not at all); on PostgreSQL it is then prepared once per connection and afterwards
+ * only bound and executed. Given a transaction, it runs in that transaction.
+ */
+export async function runStatement<T>(
+  db: Queryable,
+  text: string,
+  values: unknown[],
+): Promise<T[]> {
+  const client = (db as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    const result = await client.query({ name: nameOf(text), text, values });
+    return result.rows as T[];
+  }
+  if (client instanceof PGlite) {
+    const result = await client.query<T>(text, values);
+    return result.rows;
+  }
+  // Another driver: through the query builder, parameters in order.
+  const chunks = text.split(/\$(\d+)/);
+  const parts = chunks.map((chunk, i) =>
+    i % 2 === 0 ? sql.raw(chunk) : sql`${values[Number(chunk) - 1]}`,
+  );
+  const result: unknown = await db.execute(sql.join(parts));
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
