@@ -40,6 +40,8 @@ export async function createServer(
     url: config.DATABASE_URL,
     dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR,
     poolSize: config.DATABASE_POOL_SIZE,
+    onIdleConnectionError: (error) =>
+      logger.warn({ err: error }, 'an idle database connection broke; the pool replaces it'),
   });
   const providers = createProviders(config, database.db, logger);
   const jobs = await startJobQueue({

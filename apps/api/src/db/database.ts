@@ -41,16 +41,27 @@ export interface DatabaseOptions {
   /** Folder for the embedded engine's files; absent means in memory. */
   dataDir?: string | undefined;
   poolSize?: number;
+  /**
+   * A pooled PostgreSQL connection that broke while idle (a server restart, a dropped
+   * connection). The pool discards it and opens another on demand; without a listener the
+   * process would crash instead.
+   */
+  onIdleConnectionError?: (error: Error) => void;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.url
-    ? openPostgres(options.url, options.poolSize ?? 10)
+    ? openPostgres(options.url, options.poolSize ?? 10, options.onIdleConnectionError)
     : openPglite(options.dataDir);
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
+async function openPostgres(
+  url: string,
+  poolSize: number,
+  onIdleError: (error: Error) => void = () => undefined,
+): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  pool.on('error', onIdleError);
   const db = drizzlePg(pool, { schema });
   await migratePg(db, { migrationsFolder });
   return {

@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/database';
+
+const url = process.env.TEST_DATABASE_URL;
+
+describe.runIf(url)('PostgreSQL connections', () => {
+  it('a pooled connection broken while idle is reported and replaced, not fatal', async () => {
+    const broken: Error[] = [];
+    const database = await openDatabase({
+      url,
+      poolSize: 2,
+      onIdleConnectionError: (error) => broken.push(error),
+    });
+    try {
+      const [me] = (await database.db.execute(sql`select pg_backend_pid() as pid`)).rows as {
+        pid: number;
+      }[];
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      try {
+        await admin.query('select pg_terminate_backend($1)', [me?.pid]);
+      } finally {
+        await admin.end();
+      }
+      await expect.poll(() => broken.length, { timeout: 5_000 }).toBeGreaterThan(0);
+
+      const again = await database.db.execute(sql`select 1 as one`);
+      expect(again.rows).toEqual([{ one: 1 }]);
+    } finally {
+      await database.close();
+    }
+  });
+});
