@@ -14,9 +14,9 @@ describe.runIf(url)('PostgreSQL connections', () => {
       onIdleConnectionError: (error) => broken.push(error),
     });
     try {
-      const [me] = (await database.db.execute(sql`select pg_backend_pid() as pid`)).rows as {
-        pid: number;
-      }[];
+      const rowsOf = async (query: ReturnType<typeof sql>) =>
+        ((await database.db.execute(query)) as { rows: unknown[] }).rows;
+      const [me] = (await rowsOf(sql`select pg_backend_pid() as pid`)) as { pid: number }[];
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
       try {
@@ -26,8 +26,7 @@ describe.runIf(url)('PostgreSQL connections', () => {
       }
       await expect.poll(() => broken.length, { timeout: 5_000 }).toBeGreaterThan(0);
 
-      const again = await database.db.execute(sql`select 1 as one`);
-      expect(again.rows).toEqual([{ one: 1 }]);
+      expect(await rowsOf(sql`select 1 as one`)).toEqual([{ one: 1 }]);
     } finally {
       await database.close();
     }
