@@ -3,7 +3,7 @@ import { formatMoney } from '@refund/contracts/format';
 import type { Db, Tx } from '../../db/database';
 import { payoutEvents, redemptions, users } from '../../db/schema';
 import type { JobQueue } from '../../jobs/job-queue';
-import { customerAvailable, postTransfer, systemShard } from '../ledger/ledger';
+import { customerAvailable, postTransfer, systemShard, type TransferInput } from '../ledger/ledger';
 
 export type PayoutEventType = 'succeeded' | 'failed' | 'returned';
 type RedemptionRow = typeof redemptions.$inferSelect;
@@ -16,6 +16,23 @@ export interface PayoutEvent {
   networkReference?: string | null;
   reason?: string | null;
 }
+
+/** A delivered payout: its net amount moves from payouts in transit to settled, once. */
+export const settleTransfer = (row: {
+  id: string;
+  amountCents: number;
+  feeCents: number;
+}): TransferInput => {
+  const net = row.amountCents - row.feeCents;
+  return {
+    idempotencyKey: `payout-settle:${row.id}`,
+    kind: 'payout_settled',
+    postings: [
+      { account: systemShard('payouts_in_transit', row.id), amountCents: -net },
+      { account: systemShard('payouts_settled', row.id), amountCents: net },
+    ],
+  };
+};
 
 /** The customer gets back everything that left the balance: the amount, fee included. */
 async function giveBack(
@@ -65,15 +82,7 @@ export async function applyPayoutEvent(
     let cameBack = false;
 
     if (event.type === 'succeeded' && row.status === 'pending') {
-      const net = row.amountCents - row.feeCents;
-      await postTransfer(tx, {
-        idempotencyKey: `payout-settle:${row.id}`,
-        kind: 'payout_settled',
-        postings: [
-          { account: systemShard('payouts_in_transit', row.id), amountCents: -net },
-          { account: systemShard('payouts_settled', row.id), amountCents: net },
-        ],
-      });
+      await postTransfer(tx, settleTransfer(row));
       await tx
         .update(redemptions)
         .set({

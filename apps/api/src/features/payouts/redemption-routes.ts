@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idempotencyHeadersSchema } from '../../http/idempotency';
+import { idempotencyHeadersSchema, sendIdempotent } from '../../http/idempotency';
 import { z } from 'zod';
 import { otpChallengeSchema } from '@refund/contracts/auth';
 import { errorBodySchema } from '@refund/contracts/errors';
@@ -65,8 +65,7 @@ export const redemptionRoutes: FastifyPluginAsync<{
         request.headers['idempotency-key'],
         request.body,
       );
-      if (!created) reply.header('idempotent-replayed', 'true');
-      return reply.status(created ? 201 : 200).send(transaction);
+      return sendIdempotent(reply, created, transaction);
     },
   );
 

@@ -25,7 +25,7 @@ import {
   type TransferInput,
 } from '../ledger/ledger';
 import { runStatement, Statement } from '../ledger/statement';
-import { applyAndNotify } from './payout-events';
+import { applyAndNotify, settleTransfer } from './payout-events';
 import { ACH_SUBMIT_QUEUE } from './payout-jobs';
 import { payoutLimits } from './redemption-limits';
 
@@ -420,15 +420,8 @@ export function createRedemptions(deps: RedemptionDeps) {
     row: RecordedRow,
     networkReference: string,
   ): Promise<{ row: ViewRow; to: Destination } | null> {
-    const net = row.amountCents - row.feeCents;
-    const plan = await planTransfer(db, {
-      idempotencyKey: `payout-settle:${row.id}`,
-      kind: 'payout_settled',
-      postings: [
-        { account: systemShard('payouts_in_transit', row.id), amountCents: -net },
-        { account: systemShard('payouts_settled', row.id), amountCents: net },
-      ],
-    });
+    // The same transfer applyPayoutEvent posts for a success, in one statement of its own.
+    const plan = await planTransfer(db, settleTransfer(row));
     const st = new Statement();
     const p = (value: unknown, type: string) => st.param(value, type);
     const ledger = transferStatementParts(plan, 'settled', st);

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idempotencyHeadersSchema } from '../../http/idempotency';
+import { idempotencyHeadersSchema, sendIdempotent } from '../../http/idempotency';
 import { errorBodySchema } from '@refund/contracts/errors';
 import {
   createRefundRequestSchema,
@@ -55,8 +55,7 @@ export const merchantRefundRoutes: FastifyPluginAsync<MerchantRefundRoutesOption
         request.headers['idempotency-key'],
         request.body,
       );
-      if (!created) reply.header('idempotent-replayed', 'true');
-      return reply.status(created ? 201 : 200).send(refund);
+      return sendIdempotent(reply, created, refund);
     },
   );
 

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { Card } from '../../components/card';
 import { paths } from '../../config/paths';
+import { internalPath } from '../../features/auth/return-path';
 import { AddressForm } from '../../features/profile/components/address-form';
 import { WithProfile } from '../../features/profile/components/profile-query';
 import { notify } from '../../lib/toast';
@@ -18,10 +19,8 @@ function readState(state: unknown): UpdateAddressState | null {
   if (typeof state !== 'object' || state === null) return null;
   const { returnTo } = state as Partial<UpdateAddressState>;
   // Only paths of this app: never another origin.
-  if (typeof returnTo !== 'string' || !returnTo.startsWith('/') || returnTo.startsWith('//')) {
-    return null;
-  }
-  return { returnTo };
+  const path = internalPath(typeof returnTo === 'string' ? returnTo : null);
+  return path ? { returnTo: path } : null;
 }
 
 /** Update Address (/update-profile): from Personal Details, or when a card needs one first. */

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Card } from '../../components/card';
 import { paths } from '../../config/paths';
+import { destinationText } from '../../features/transactions/components/transaction-text';
 import { RedemptionOutcome } from '../../features/redeem/components/redemption-outcome';
 import { WithdrawalVerify } from '../../features/redeem/components/withdrawal-verify';
 import {
@@ -36,6 +37,7 @@ export function VerifyOtpScreen() {
       <Card className="mx-auto flex w-full max-w-xl flex-col">
         <RedemptionOutcome
           transaction={outcome}
+          destination={destinationText(t, outcome)}
           onDone={(rated) => {
             if (rated) notify.success(t('redeem.rating.thanks'));
             void navigate(paths.home.href(), { replace: true });

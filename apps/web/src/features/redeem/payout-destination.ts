@@ -17,17 +17,3 @@ export function bankAccountLabel(
 
 export const cardExpiry = (card: Pick<Card, 'expiry_month' | 'expiry_year'>): string =>
   `${String(card.expiry_month).padStart(2, '0')}/${String(card.expiry_year % 100).padStart(2, '0')}`;
-
-/** The destination of a finished redemption, named like the saved card or account was. */
-export function transactionDestinationLabel(destination: {
-  kind: 'card' | 'bank_account';
-  brand: string | null;
-  bank_name: string | null;
-  last4: string;
-}): string {
-  if (destination.kind === 'card') {
-    const brand = destination.brand === 'mastercard' ? 'Mastercard' : 'Visa';
-    return `${brand} •••• ${destination.last4}`;
-  }
-  return `${destination.bank_name ?? 'Bank account'} •••• ${destination.last4}`;
-}

@@ -4,12 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonVariants } from '../../../components/button';
 import { paths } from '../../../config/paths';
-import { transactionDestinationLabel } from '../payout-destination';
 import { RatingPrompt } from './rating-prompt';
 import { RedemptionSummary } from './redemption-summary';
 
 interface RedemptionOutcomeProps {
   transaction: Transaction;
+  /** Where the money went, named as the transaction history names it ('Visa •••• 5556'). */
+  destination: string;
   /** Rated, skipped, or left after a failure. */
   onDone: (rated: boolean) => void;
 }
@@ -31,9 +32,8 @@ function Mark({ tone }: { tone: 'success' | 'danger' }) {
  * What a redemption came to. Accepted (paid, or on its way): Redemption Successful with the
  * rating prompt and Skip. Refused by the card's bank: why, and that the balance is unchanged.
  */
-export function RedemptionOutcome({ transaction, onDone }: RedemptionOutcomeProps) {
+export function RedemptionOutcome({ transaction, destination, onDone }: RedemptionOutcomeProps) {
   const { t } = useTranslation();
-  const destination = transactionDestinationLabel(transaction.destination);
   const summary = {
     amount: transaction.amount_in_cents,
     fee: transaction.fee_in_cents,
