@@ -369,6 +369,59 @@ describe('redeeming to a debit card', () => {
     expect(list.json().data).toHaveLength(10);
   });
 
+  it('a burst from several customers at once: each redemption gets its own right answer', async () => {
+    const ann = await fundedCustomer(server.app, merchant, 1_000);
+    const annCard = await addCard(server.app, ann.accessToken, sandboxCards.visaDebit);
+    const ben = await fundedCustomer(server.app, merchant, 500);
+    const benCard = await addCard(server.app, ben.accessToken, sandboxCards.mastercardDebit);
+    const benOldCard = await addCard(server.app, ben.accessToken, sandboxCards.visaDebit);
+    await call(server.app, 'DELETE', `/v1/cards/${benOldCard}`, undefined, {
+      token: ben.accessToken,
+    });
+    const cy = await fundedCustomer(server.app, merchant, 2_000);
+    const cyCard = await addCard(server.app, cy.accessToken, sandboxCards.visaDebit);
+    const code = (phone: string, digits?: string) =>
+      mintWithdrawalCode(server.database.db, phone, digits);
+    const debit = (card: string, amount: number, otp: { attempt_id: string; code: string }) => ({
+      mode: 'debit',
+      payment_method_uuid: card,
+      amount_in_cents: amount,
+      ...otp,
+    });
+    const cyKey = crypto.randomUUID();
+    const cyBody = debit(cyCard, 700, await code(cy.phone));
+    const requests = [
+      ...(await Promise.all([1, 2, 3, 4].map(() => code(ann.phone)))).map(
+        (otp) => () => redeem(ann.accessToken, debit(annCard, 300, otp)),
+      ),
+      async () => {
+        const otp = await code(ann.phone, '111111');
+        return redeem(ann.accessToken, debit(annCard, 100, { ...otp, code: '222222' }));
+      },
+      async () => redeem(ben.accessToken, debit(benOldCard, 100, await code(ben.phone))),
+      async () => redeem(ben.accessToken, debit(benCard, 500, await code(ben.phone))),
+      () => redeem(cy.accessToken, cyBody, cyKey),
+      () => redeem(cy.accessToken, cyBody, cyKey),
+      () => redeem(cy.accessToken, cyBody, cyKey),
+    ];
+    const [a1, a2, a3, a4, annWrong, benRemoved, benOk, ...cyRetries] = await Promise.all(
+      requests.map((send) => send()),
+    );
+    const annFour = [a1, a2, a3, a4].map((r) => r?.json().code_description ?? r?.statusCode);
+    expect(annFour.filter((s) => s === 201)).toHaveLength(3);
+    expect(annFour.filter((s) => s === 'NOT_ENOUGH_BALANCE')).toHaveLength(1);
+    expect(annWrong?.json().message).toBe('Incorrect one time passcode');
+    expect(benRemoved?.statusCode).toBe(404);
+    expect(benOk?.statusCode).toBe(201);
+    expect(benOk?.json()).toMatchObject({ status: 'Successful', amount_in_cents: 500 });
+    expect(new Set(cyRetries.map((r) => r.json().transaction_id)).size).toBe(1);
+    expect(cyRetries.filter((r) => r.statusCode === 201)).toHaveLength(1);
+
+    expect((await balanceOf(server.app, ann.accessToken)).available_in_cents).toBe(100);
+    expect((await balanceOf(server.app, ben.accessToken)).available_in_cents).toBe(0);
+    expect((await balanceOf(server.app, cy.accessToken)).available_in_cents).toBe(1_300);
+  });
+
   it('refuses amounts outside the method limits and methods switched off', async () => {
     const person = await fundedCustomer(server.app, merchant, 1_000);
     const card = await addCard(server.app, person.accessToken, sandboxCards.visaDebit);

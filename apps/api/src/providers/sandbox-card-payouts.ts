@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { createBatcher } from '../db/batcher';
 import type { Db } from '../db/database';
 import { sandboxCardPushes } from '../db/schema';
 import type { CardPayoutProvider, CardPushOutcome, CardPushResult } from './ports';
@@ -46,20 +47,27 @@ const noAnswer = () =>
 export function createSandboxCardPayouts(options: SandboxCardPayoutOptions): CardPayoutProvider {
   const { db } = options;
 
+  // Pushes made at the same time are kept in one insert, as a network keeps its own books.
+  const records = createBatcher<typeof sandboxCardPushes.$inferInsert, void>({
+    async run(rows) {
+      await db.insert(sandboxCardPushes).values(rows).onConflictDoNothing();
+      return rows.map(() => undefined);
+    },
+    maxBatch: 200,
+    maxInFlight: 2,
+  });
+
   /** Keeps the network's side of a push; a repeated push with the same reference keeps the first. */
   async function record(
     reference: string,
     outcome: 'succeeded' | 'declined' | 'pending',
   ): Promise<void> {
-    await db
-      .insert(sandboxCardPushes)
-      .values({
-        reference,
-        outcome,
-        networkReference: outcome === 'declined' ? null : networkReferenceOf(reference),
-        reason: outcome === 'declined' ? DECLINED_REASON : null,
-      })
-      .onConflictDoNothing();
+    await records.submit({
+      reference,
+      outcome,
+      networkReference: outcome === 'declined' ? null : networkReferenceOf(reference),
+      reason: outcome === 'declined' ? DECLINED_REASON : null,
+    });
   }
 
   return {

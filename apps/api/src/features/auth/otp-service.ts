@@ -203,30 +203,23 @@ export function createOtpService(deps: OtpServiceDeps) {
   }
 
   /**
-   * consumeCode's passing case as one UPDATE, for a statement that writes more alongside it: it
-   * marks the attempt used, and yields its id, only when the code is right and unused, the
-   * attempt is open, within its tries, of one of these purposes and the user's own, and `also`
-   * holds. It changes nothing otherwise (no try is counted); the caller then answers through
-   * consumeCode, which says why.
+   * consumeCode's passing case, for a statement that checks several codes at once: SQL that
+   * holds for the otp_attempts row `o` when the attempt is open, unused, within its tries, its
+   * code not expired and of one of these purposes. The statement must also match the attempt's
+   * user and compare `o.code_hash` with codeHash(attempt, code); a code that fails it changes
+   * nothing (no try is counted), and the caller then answers through consumeCode, which says why.
    */
-  function consumeCodeUpdate(
-    check: { attemptId: string; code: string; purposes: readonly Purpose[]; userId: string },
-    also: string,
+  function openAttemptCondition(
+    o: string,
+    purposes: readonly Purpose[],
     param: (value: unknown, type: string) => string,
   ): string {
     const now = Date.now();
-    const purposes = check.purposes.map((p) => param(p, 'text')).join(', ');
-    return `update otp_attempts set consumed_at = now()
-      where id = ${param(check.attemptId, 'uuid')}
-        and user_id = ${param(check.userId, 'uuid')}
-        and purpose in (${purposes})
-        and consumed_at is null
-        and created_at >= ${param(new Date(now - ATTEMPT_LIFETIME_MS).toISOString(), 'timestamptz')}
-        and failed_tries < ${param(OTP_MAX_ATTEMPTS, 'int')}
-        and code_expires_at > ${param(new Date(now).toISOString(), 'timestamptz')}
-        and code_hash = ${param(hashOtpCode(deps.secret, check.attemptId, check.code), 'text')}
-        and ${also}
-      returning id`;
+    return `${o}.purpose in (${purposes.map((p) => param(p, 'text')).join(', ')})
+      and ${o}.consumed_at is null
+      and ${o}.created_at >= ${param(new Date(now - ATTEMPT_LIFETIME_MS).toISOString(), 'timestamptz')}
+      and ${o}.failed_tries < ${param(OTP_MAX_ATTEMPTS, 'int')}
+      and ${o}.code_expires_at > ${param(new Date(now).toISOString(), 'timestamptz')}`;
   }
 
   /**
@@ -266,7 +259,9 @@ export function createOtpService(deps: OtpServiceDeps) {
     resend,
     verify,
     consumeCode,
-    consumeCodeUpdate,
+    openAttemptCondition,
+    /** What a code of this attempt is stored as, for openAttemptCondition's statements. */
+    codeHash: (attemptId: string, code: string) => hashOtpCode(deps.secret, attemptId, code),
 
     async signUp(details: NewUser, ip: string): Promise<OtpChallenge> {
       const taken = await findTakenIdentifiers(db, details.phone_number, details.email);

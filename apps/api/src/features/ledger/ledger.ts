@@ -210,52 +210,118 @@ function planValues(plan: PlannedTransfer, st: Statement): string {
 }
 
 /**
- * The ledger half of one statement that also writes a row of the caller's, for a transfer with a
- * fresh idempotency key: common table expressions to follow a `with`, `head` before the caller's
- * own and `tail` after them, their parameters added to `st`.
+ * The ledger half of one statement that writes several transfers with fresh idempotency keys,
+ * each beside a row of the caller's, for group commit. Each plan carries the caller's integer key
+ * `k`; the parts are common table expressions to follow a `with`, their parameters (three JSON
+ * documents, so the text is the same for any number of transfers) added to `st`:
  *
- * - `ledger_known` (from `head`, one row, `n`): how many of the plan's accounts exist as
- *   remembered. The caller's first write must require `n = plan.accounts.length`.
- * - The transfer is written when the caller's expression `gate` yields its one row: the accounts
- *   are locked in lock order, the balances move and the entries are written. A balance that would
- *   go below zero fails the whole statement (the CHECK constraint), so nothing of it is kept: run
- *   it on its own, not inside a transaction that must stay usable.
- * - `ledger_moved` and `ledger_entries_written` return what was written, for the caller to count.
+ * - `head`: `ledger_t (k, key, kind)`, `ledger_p (k, account_id, amount)` and `ledger_known`
+ *   (one row, `n`), which the caller's first write must require to equal `ledgerAccountCount`.
+ * - `lock(candidates)`: `ledger_locked (id, owner_type, balance_cents)`, the accounts of the
+ *   transfers whose `k` the caller's expression yields, locked in lock order. The caller may read
+ *   the locked balances to decide which transfers go ahead.
+ * - `tail(gate)`: the transfers whose `k` the caller's expression `gate` yields are written, each
+ *   account moving once by its net amount over all of them. `ledger_moved` and
+ *   `ledger_entries_written` return what was written, for wroteWholeTransfers.
+ *
+ * Transfers that name a refund or a return are not batched.
  */
-export function transferStatementParts(
-  plan: PlannedTransfer,
-  gate: string,
+export function batchTransferStatementParts(
+  plans: readonly { k: number; plan: PlannedTransfer }[],
   st: Statement,
-): { head: string; tail: string } {
-  const { input } = plan;
-  const head = planValues(plan, st);
-  const tail = `
+): { head: string; lock: (candidates: string) => string; tail: (gate: string) => string } {
+  const accounts = new Map<string, PlannedTransfer['accounts'][number]>();
+  for (const { plan } of plans) {
+    if (plan.input.refundId || plan.input.returnId) {
+      throw new Error(`transfer ${plan.input.kind} names a refund or a return`);
+    }
+    for (const a of plan.accounts) accounts.set(a.id, a);
+  }
+  const transfers = plans.map(({ k, plan }) => ({
+    k,
+    key: plan.input.idempotencyKey,
+    kind: plan.input.kind,
+  }));
+  const postings = plans.flatMap(({ k, plan }) =>
+    plan.entries.map((e) => ({ k, account_id: e.accountId, amount: e.amountCents })),
+  );
+  const owners = [...accounts.values()].map((a) => ({
+    id: a.id,
+    owner_type: a.ref.ownerType,
+    owner_id: a.ref.ownerId,
+    kind: a.ref.kind,
+    rank: a.rank,
+  }));
+  const head = `
+  ledger_t as (
+    select * from json_to_recordset(${st.param(JSON.stringify(transfers), 'json')})
+      as t(k int, key text, kind text)
+  ),
+  ledger_p as (
+    select * from json_to_recordset(${st.param(JSON.stringify(postings), 'json')})
+      as p(k int, account_id uuid, amount bigint)
+  ),
+  ledger_v as (
+    select * from json_to_recordset(${st.param(JSON.stringify(owners), 'json')})
+      as v(id uuid, owner_type text, owner_id uuid, kind text, rank int)
+  ),
+  ledger_known as (
+    select count(*)::int as n from ledger_accounts a join ledger_v v
+      on a.id = v.id and a.owner_type = v.owner_type
+      and a.owner_id is not distinct from v.owner_id and a.kind = v.kind
+  )`;
+  const lock = (candidates: string) => `
   ledger_locked as materialized (
-    select a.id from ledger_accounts a join ledger_v v on a.id = v.id
-    where exists (select 1 from ${gate})
+    select a.id, a.owner_type, a.balance_cents
+    from ledger_accounts a join ledger_v v on a.id = v.id
+    where a.id in (select account_id from ledger_p where k in (select k from ${candidates}))
     order by v.rank, a.id
     for update of a
-  ),
+  )`;
+  const tail = (gate: string) => `
   ledger_transfer as (
-    insert into ledger_transfers (idempotency_key, kind, refund_id, return_id)
-    select ${st.param(input.idempotencyKey, 'text')}, ${st.param(input.kind, 'text')},
-      ${st.param(input.refundId ?? null, 'uuid')}, ${st.param(input.returnId ?? null, 'uuid')}
-    from ${gate}
-    returning id
+    insert into ledger_transfers (idempotency_key, kind)
+    select t.key, t.kind from ledger_t t where t.k in (select k from ${gate})
+    returning id, idempotency_key
+  ),
+  ledger_net as (
+    select account_id, sum(amount)::bigint as amount from ledger_p
+    where k in (select k from ${gate})
+    group by account_id
+    having sum(amount) <> 0
   ),
   ledger_moved as (
-    update ledger_accounts a set balance_cents = a.balance_cents + v.amount
-    from ledger_v v
-    where a.id = v.id and v.amount <> 0
-      and (select count(*) from ledger_locked) = ${plan.accounts.length}
+    update ledger_accounts a set balance_cents = a.balance_cents + n.amount
+    from ledger_net n
+    where a.id = n.account_id and (select count(*) from ledger_locked) >= 0
     returning a.id
   ),
   ledger_entries_written as (
     insert into ledger_entries (transfer_id, account_id, amount_cents)
-    select t.id, p.account_id, p.amount from ledger_transfer t, ledger_p p
+    select lt.id, p.account_id, p.amount
+    from ledger_transfer lt join ledger_t t on t.key = lt.idempotency_key join ledger_p p on p.k = t.k
     returning 1
   )`;
-  return { head, tail };
+  return { head, lock, tail };
+}
+
+/** How many accounts batchTransferStatementParts names: what `ledger_known` must count. */
+export function ledgerAccountCount(plans: readonly { plan: PlannedTransfer }[]): number {
+  return new Set(plans.flatMap(({ plan }) => plan.accounts.map((a) => a.id))).size;
+}
+
+/** Whether a batch statement's counts show exactly the `written` transfers written whole. */
+export function wroteWholeTransfers(
+  written: readonly PlannedTransfer[],
+  counts: { moved: number; entries: number },
+): boolean {
+  const net = new Map<string, number>();
+  for (const plan of written) {
+    for (const e of plan.entries) net.set(e.accountId, (net.get(e.accountId) ?? 0) + e.amountCents);
+  }
+  const moving = [...net.values()].filter((amount) => amount !== 0).length;
+  const entries = written.reduce((sum, plan) => sum + plan.entries.length, 0);
+  return counts.moved === moving && counts.entries === entries;
 }
 
 /** Whether a statement's counts show the whole transfer written. */

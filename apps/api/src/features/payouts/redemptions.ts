@@ -15,16 +15,13 @@ import type { CardVault } from '../cards/card-vault';
 import { usableCard } from '../cards/cards';
 import {
   customerAvailable,
-  forgetAccounts,
   InsufficientFundsError,
   planTransfer,
   postTransfer,
   systemShard,
-  transferStatementParts,
-  wroteWholeTransfer,
   type TransferInput,
 } from '../ledger/ledger';
-import { runStatement, Statement } from '../ledger/statement';
+import { createCardRedemptionBatches } from './card-redemption-batches';
 import { applyAndNotify, settleTransfer } from './payout-events';
 import { ACH_SUBMIT_QUEUE } from './payout-jobs';
 import { payoutLimits } from './redemption-limits';
@@ -78,7 +75,7 @@ type ViewRow = Pick<
   | 'completedAt'
 >;
 /** A card redemption as the request that recorded it knows it. */
-type RecordedRow = ViewRow & Pick<Row, 'cardId'>;
+type RecordedRow = ViewRow & { cardId: string };
 
 function view(row: ViewRow, to: Destination): Transaction {
   return {
@@ -126,7 +123,7 @@ const requestHash = (input: Omit<RedemptionInput, 'attempt_id' | 'code'>) =>
     .digest('hex');
 
 /** The payout's transfer: the amount leaves the balance, net to payouts in transit, fee to revenue. */
-const payoutTransfer = (
+export const payoutTransfer = (
   redemptionId: string,
   userId: string,
   amountCents: number,
@@ -141,47 +138,17 @@ const payoutTransfer = (
   ],
 });
 
-/** A database error's SQLSTATE, looked for along the error's causes. */
-function sqlState(error: unknown): string | null {
-  for (let e: unknown = error; e; e = e instanceof Error ? e.cause : undefined) {
-    if (typeof e === 'object' && e !== null && 'code' in e && typeof e.code === 'string') {
-      return e.code;
-    }
-  }
-  return null;
-}
-
-/** What the one-statement settling answers. */
-interface SettledRow {
-  known: number;
-  fresh: number;
-  settled: number;
-  moved: number;
-  entries: number;
-  brand: string | null;
-  last4: string | null;
-}
-
 const destination = (card: { brand: string | null; last4: string | null }): Destination => ({
   brand: card.brand === 'visa' || card.brand === 'mastercard' ? card.brand : null,
   bankName: null,
   last4: card.last4,
 });
 
-/** What the one-statement redemption answers. */
-interface AtOnceRow {
-  card_id: string | null;
-  vault_token: string | null;
-  known: number;
-  created: number;
-  moved: number;
-  entries: number;
-}
-
 type Outcome = { transaction: Transaction; created: boolean };
 
 export function createRedemptions(deps: RedemptionDeps) {
   const { db } = deps;
+  const batches = createCardRedemptionBatches(deps);
 
   async function load(userId: string, id: string): Promise<Transaction> {
     const [found] = await db
@@ -206,13 +173,10 @@ export function createRedemptions(deps: RedemptionDeps) {
   }
 
   /**
-   * The usual redemption to a debit card as one statement on its own, so it commits whole or not
-   * at all: the card must be the customer's and not removed, the passcode right and unused (it is
-   * marked used), and then the redemption is recorded and the amount moves from the available
-   * balance to payouts in transit, the fee to fee revenue. The customer's balance row is locked
-   * last and only for the statement; a balance that would go below zero fails the statement by
-   * the ledger's CHECK constraint. Answers null when anything is not so (a retry, a refusal, a
-   * lost race), having changed nothing: redeemStepByStep then gives the answer.
+   * The usual redemption to a debit card, recorded in group commit with others arriving at the
+   * same time (card-redemption-batches.ts): it commits whole or not at all. Answers null when it
+   * cannot go ahead that way (a retry, a refusal, a lost race), having changed nothing:
+   * redeemStepByStep then gives the answer.
    */
   async function redeemToCardAtOnce(
     userId: string,
@@ -223,68 +187,30 @@ export function createRedemptions(deps: RedemptionDeps) {
     const amount = input.amount_in_cents;
     const fee = feeCents(amount, payoutLimits.debit.feeRateBps);
     const id = randomUUID();
-    const createdAt = new Date();
-    const plan = await planTransfer(db, payoutTransfer(id, userId, amount, fee));
-    const st = new Statement();
-    const p = (value: unknown, type: string) => st.param(value, type);
-    const ledger = transferStatementParts(plan, 'redemption', st);
-    const passcode = deps.otp.consumeCodeUpdate(
-      { attemptId: input.attempt_id, code: input.code, purposes: ['WITHDRAWAL'], userId },
-      `exists (select 1 from card) and (select n from ledger_known) = ${plan.accounts.length}`,
-      p,
-    );
-    let row: AtOnceRow | undefined;
-    try {
-      [row] = await runStatement<AtOnceRow>(
-        db,
-        `with card as (
-          select id, vault_token from cards
-          where id = ${p(input.payment_method_uuid, 'uuid')} and user_id = ${p(userId, 'uuid')}
-            and removed_at is null
-        ),
-        ${ledger.head},
-        passcode as (${passcode}),
-        redemption as (
-          insert into redemptions (id, user_id, idempotency_key, request_hash, mode, card_id,
-            amount_cents, fee_cents, created_at)
-          select ${p(id, 'uuid')}, ${p(userId, 'uuid')}, ${p(key, 'text')}, ${p(hash, 'text')},
-            'debit', card.id, ${p(amount, 'bigint')}, ${p(fee, 'bigint')},
-            ${p(createdAt.toISOString(), 'timestamptz')}
-          from passcode, card
-          returning id
-        ),
-        ${ledger.tail}
-        select c.id as card_id, c.vault_token,
-          (select n from ledger_known) as known,
-          (select count(*)::int from redemption) as created,
-          (select count(*)::int from ledger_moved) as moved,
-          (select count(*)::int from ledger_entries_written) as entries
-        from (select 1) as one left join card c on true`,
-        st.values,
-      );
-    } catch (error) {
-      // 23505: this Idempotency-Key is taken (a retry); 23514: not enough balance.
-      const state = sqlState(error);
-      if (state === '23505' || state === '23514') return null;
-      throw error;
-    }
-    if (!row) throw new Error('redemption statement answered nothing');
-    if (row.known !== plan.accounts.length) forgetAccounts(plan);
-    if (row.created !== 1) return null;
-    if (!wroteWholeTransfer(plan, row) || !row.vault_token || !row.card_id) {
-      throw new Error(`redemption ${id} wrote ${row.moved} balances and ${row.entries} entries`);
-    }
-    return pushToCard(userId, id, row.vault_token, amount - fee, {
+    const recorded = await batches.record({
+      id,
+      userId,
+      idempotencyKey: key,
+      requestHash: hash,
+      cardId: input.payment_method_uuid,
+      amountCents: amount,
+      feeCents: fee,
+      attemptId: input.attempt_id,
+      code: input.code,
+      plan: await planTransfer(db, payoutTransfer(id, userId, amount, fee)),
+    });
+    if (!recorded) return null;
+    return pushToCard(userId, id, recorded.cardNumber, amount - fee, {
       id,
       mode: 'debit',
-      cardId: row.card_id,
+      cardId: input.payment_method_uuid,
       amountCents: amount,
       feeCents: fee,
       status: 'pending',
       networkReference: null,
       failureReason: null,
       completedAt: null,
-      createdAt,
+      createdAt: recorded.createdAt,
     });
   }
 
@@ -365,7 +291,8 @@ export function createRedemptions(deps: RedemptionDeps) {
       await deps.jobs.send(ACH_SUBMIT_QUEUE, { redemptionId: outcome.id });
       return { transaction: await load(userId, outcome.id), created: true };
     }
-    return pushToCard(userId, outcome.id, card.vaultToken, input.amount_in_cents - fee);
+    const cardNumber = await deps.vault.reveal(card.vaultToken);
+    return pushToCard(userId, outcome.id, cardNumber, input.amount_in_cents - fee);
   }
 
   /**
@@ -375,11 +302,10 @@ export function createRedemptions(deps: RedemptionDeps) {
   async function pushToCard(
     userId: string,
     redemptionId: string,
-    vaultToken: string,
+    cardNumber: string | null,
     netCents: number,
     known?: RecordedRow,
   ): Promise<Outcome> {
-    const cardNumber = await deps.vault.reveal(vaultToken);
     let result: CardPushResult;
     try {
       result = cardNumber
@@ -396,8 +322,18 @@ export function createRedemptions(deps: RedemptionDeps) {
       return { transaction: await load(userId, redemptionId), created: true };
     }
     if (known && result.status === 'succeeded') {
-      const settled = await settleAtOnce(known, result.networkReference);
-      if (settled) return { transaction: view(settled.row, settled.to), created: true };
+      const { networkReference } = result;
+      const settled = await batches.settle({
+        redemptionId,
+        cardId: known.cardId,
+        networkReference,
+        // The same transfer applyPayoutEvent posts for a success.
+        plan: await planTransfer(db, settleTransfer(known)),
+      });
+      if (settled) {
+        const row = { ...known, status: 'succeeded' as const, networkReference, ...settled };
+        return { transaction: view(row, destination(settled)), created: true };
+      }
     }
     await applyAndNotify(db, deps.jobs, {
       eventId: `push:${redemptionId}`,
@@ -407,75 +343,6 @@ export function createRedemptions(deps: RedemptionDeps) {
       reason: result.status === 'declined' ? result.reason : null,
     });
     return { transaction: await load(userId, redemptionId), created: true };
-  }
-
-  /**
-   * The push's success applied as applyPayoutEvent applies it (the event once by its id; a
-   * pending payout becomes successful and its net amount moves from payouts in transit to
-   * settled), in one statement on its own. Answers null, having changed nothing, when the event
-   * was already applied, the payout is no longer pending or an account was not as remembered;
-   * applyAndNotify then applies it.
-   */
-  async function settleAtOnce(
-    row: RecordedRow,
-    networkReference: string,
-  ): Promise<{ row: ViewRow; to: Destination } | null> {
-    // The same transfer applyPayoutEvent posts for a success, in one statement of its own.
-    const plan = await planTransfer(db, settleTransfer(row));
-    const st = new Statement();
-    const p = (value: unknown, type: string) => st.param(value, type);
-    const ledger = transferStatementParts(plan, 'settled', st);
-    const completedAt = new Date();
-    let answer: SettledRow | undefined;
-    try {
-      [answer] = await runStatement<SettledRow>(
-        db,
-        `with ${ledger.head},
-        event as (
-          insert into payout_events (event_id, redemption_id, type)
-          select ${p(`push:${row.id}`, 'text')}, ${p(row.id, 'uuid')}, 'succeeded'
-          where (select n from ledger_known) = ${plan.accounts.length}
-          on conflict do nothing
-          returning redemption_id
-        ),
-        settled as (
-          update redemptions
-          set status = 'succeeded', completed_at = ${p(completedAt.toISOString(), 'timestamptz')},
-            network_reference = ${p(networkReference, 'text')}
-          where id = (select redemption_id from event) and status = 'pending'
-          returning id
-        ),
-        ${ledger.tail}
-        select (select n from ledger_known) as known,
-          (select count(*)::int from event) as fresh,
-          (select count(*)::int from settled) as settled,
-          (select count(*)::int from ledger_moved) as moved,
-          (select count(*)::int from ledger_entries_written) as entries,
-          c.brand, c.last4
-        from (select 1) as one left join cards c on c.id = ${p(row.cardId, 'uuid')}`,
-        st.values,
-      );
-    } catch (error) {
-      // 23505: the settling transfer exists already.
-      if (sqlState(error) === '23505') return null;
-      throw error;
-    }
-    if (!answer) throw new Error('settling statement answered nothing');
-    if (answer.known !== plan.accounts.length) {
-      forgetAccounts(plan);
-      return null;
-    }
-    // Applied already, or the payout moved on meanwhile: applyAndNotify finds out which.
-    if (answer.fresh !== 1 || answer.settled !== 1) return null;
-    if (!wroteWholeTransfer(plan, answer)) {
-      throw new Error(
-        `settling ${row.id} wrote ${answer.moved} balances, ${answer.entries} entries`,
-      );
-    }
-    return {
-      row: { ...row, status: 'succeeded', completedAt, networkReference },
-      to: destination(answer),
-    };
   }
 
   return {
