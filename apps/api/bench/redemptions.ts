@@ -244,37 +244,82 @@ async function transactionsDone(database: string): Promise<number> {
   });
 }
 
+/** CPU time of one process so far, in milliseconds, from /proc; null when it is not there. */
+async function processCpuMs(pid: number): Promise<number | null> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
+  if (stat === null) return null;
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10; // utime + stime; USER_HZ is 100 on Linux
+}
+
 /**
- * CPU time so far of the PostgreSQL backends serving this database, in milliseconds, when the
- * server runs on this machine (read from /proc); null elsewhere.
+ * CPU time the PostgreSQL backends serving this database spend while it runs, in milliseconds,
+ * when the server runs on this machine; null elsewhere. Backends come and go (the pool closes
+ * idle connections), so each is read every 250 ms and counted from when it was first seen (from
+ * zero for one that started meanwhile).
  */
-async function backendCpuMs(database: string): Promise<number | null> {
-  const pids = await admin(async (client) => {
-    const { rows } = await client.query<{ pid: number }>(
-      'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
-      [database],
-    );
-    return rows.map((r) => r.pid);
-  });
-  let ticks = 0;
-  for (const pid of pids) {
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
-    if (stat === null) return null;
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
-  }
-  return ticks * 10; // USER_HZ is 100 on Linux
+function trackBackendCpu(database: string) {
+  const first = new Map<number, number>();
+  const last = new Map<number, number>();
+  let local = true;
+  let started = false;
+  /** Reads every backend; answers whether any could be read (false: not on this machine). */
+  const read = async (): Promise<boolean> => {
+    const pids = await admin(async (client) => {
+      const { rows } = await client.query<{ pid: number }>(
+        'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+        [database],
+      );
+      return rows.map((r) => r.pid);
+    });
+    let readable = pids.length === 0;
+    for (const pid of pids) {
+      const ms = await processCpuMs(pid);
+      if (ms === null) continue; // exited since it was listed
+      readable = true;
+      if (!first.has(pid)) first.set(pid, started ? 0 : ms);
+      last.set(pid, ms);
+    }
+    return readable;
+  };
+  let running = false;
+  let timer: NodeJS.Timeout | undefined;
+  let pending: Promise<unknown> = Promise.resolve();
+  const tick = () => {
+    pending = read().then(() => {
+      if (running) timer = setTimeout(tick, 250);
+    });
+  };
+  return {
+    async start() {
+      local = await read();
+      started = true;
+      running = true;
+      timer = setTimeout(tick, 250);
+    },
+    async stop(): Promise<number | null> {
+      running = false;
+      clearTimeout(timer);
+      await pending;
+      await read();
+      if (!local) return null;
+      let total = 0;
+      for (const [pid, ms] of last) total += ms - (first.get(pid) ?? 0);
+      return total;
+    },
+  };
 }
 
 /** What one phase of load cost, per successful redemption. */
 async function measureCost<T extends LoadResult>(database: string, work: () => Promise<T>) {
   const transactions0 = await transactionsDone(database);
   const queries0 = queriesSent;
-  const postgres0 = await backendCpuMs(database);
+  const postgres = trackBackendCpu(database);
+  await postgres.start();
   const cpu0 = process.cpuUsage();
   const result = await work();
   const cpu = process.cpuUsage(cpu0);
-  const postgres1 = await backendCpuMs(database);
+  const postgresMs = await postgres.stop();
   const queries = queriesSent - queries0;
   const transactions = (await transactionsDone(database)) - transactions0;
   const per = (n: number) => (result.ok ? n / result.ok : 0);
@@ -284,8 +329,8 @@ async function measureCost<T extends LoadResult>(database: string, work: () => P
       `${per(queries).toFixed(1)} SQL round trips, ${per(transactions).toFixed(1)} transactions, ` +
       `${(per(cpu.user + cpu.system) / 1000).toFixed(2)} ms CPU of this process (server and load; ` +
       `${(per(cpu.system) / 1000).toFixed(2)} ms of it in the kernel)` +
-      (postgres0 !== null && postgres1 !== null
-        ? `, ${per(postgres1 - postgres0).toFixed(2)} ms CPU of its PostgreSQL backends`
+      (postgresMs !== null
+        ? `, ${per(postgresMs).toFixed(2)} ms CPU of its PostgreSQL backends`
         : ''),
   };
 }
