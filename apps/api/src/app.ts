@@ -36,6 +36,7 @@ import { createCardVault } from './features/cards/card-vault';
 import { cardRoutes } from './features/cards/card-routes';
 import { createCards } from './features/cards/cards';
 import { createRedemptions } from './features/payouts/redemptions';
+import { releaseLapsedHolds } from './features/refunds/lapsed-holds';
 import { createRedemptionRatings } from './features/payouts/redemption-ratings';
 import { redemptionRatingRoutes, redemptionRoutes } from './features/payouts/redemption-routes';
 import { increaseWebhookRoutes } from './features/increase-webhooks/increase-webhook-routes';
@@ -168,6 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     vault,
     cardPayouts: deps.payoutProviders.cardPayouts,
     disabledModes,
+    releaseLapsedHolds: (userId) => releaseLapsedHolds(db, deps.jobs, userId),
   });
   const bankAccounts = createBankAccounts({ db, vault: createBankVault(db, config.VAULT_KEY) });
   const bankLinks = createBankLinks({

@@ -18,6 +18,7 @@ import { createCardVault } from '../src/features/cards/card-vault';
 import { checkLedger } from '../src/features/ledger/ledger-check';
 import { applyPayoutEvent, type PayoutEventType } from '../src/features/payouts/payout-events';
 import { createRedemptions, type Redemptions } from '../src/features/payouts/redemptions';
+import { releaseLapsedHolds } from '../src/features/refunds/lapsed-holds';
 import { releaseReturn } from '../src/features/refunds/refund-money';
 import { AppError } from '../src/http/app-error';
 import type { CardPayouts } from '../src/providers/ports';
@@ -256,6 +257,7 @@ beforeAll(async () => {
     vault: createCardVault(db, config.VAULT_KEY),
     cardPayouts: silent,
     disabledModes: new Set(),
+    releaseLapsedHolds: (userId) => releaseLapsedHolds(db, server.jobs, userId),
   });
 });
 afterAll(() => server.close());

@@ -1,15 +1,24 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { vaultCards } from '../src/db/schema';
+import { refundReturns, vaultCards } from '../src/db/schema';
 import { applyPayoutEvent } from '../src/features/payouts/payout-events';
 import { sandboxCards } from '../src/providers/sandbox-card-payouts';
 import {
   addCard,
   fundedCustomer,
+  giveAddress,
   mintWithdrawalCode,
   newMerchant,
 } from './support/payout-fixtures';
 import { readCode, signUpNewPerson } from './support/people';
-import { balanceOf, expectLedgerBalanced, type TestMerchant } from './support/refund-fixtures';
+import {
+  balanceOf,
+  createRefund,
+  expectLedgerBalanced,
+  refundBody,
+  refundCustomer,
+  type TestMerchant,
+} from './support/refund-fixtures';
 import { call, startTestServer, type TestServer } from './support/test-server';
 
 let server: TestServer;
@@ -420,6 +429,72 @@ describe('redeeming to a debit card', () => {
     expect((await balanceOf(server.app, ann.accessToken)).available_in_cents).toBe(100);
     expect((await balanceOf(server.app, ben.accessToken)).available_in_cents).toBe(0);
     expect((await balanceOf(server.app, cy.accessToken)).available_in_cents).toBe(1_300);
+  });
+
+  it("money whose fraud hold ran out is available, and redeemable, before the hold's job runs", async () => {
+    const person = await signUpNewPerson(server.app);
+    await giveAddress(server.app, person.accessToken);
+    const refund = await createRefund(
+      server.app,
+      merchant,
+      refundBody(refundCustomer({ phone_number: person.phone, email: person.email }), {
+        returns: [
+          {
+            amount_in_cents: 2_000,
+            description: 'Boots',
+            state: 'awaiting_fraud_check',
+            fraud_hold_amount_in_cents: 1_500,
+            fraud_hold_expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+          },
+        ],
+      }),
+    );
+    const claimed = await call(
+      server.app,
+      'POST',
+      '/v1/customers/claim-refund',
+      { refund_uuid: refund.refund_uuid },
+      { token: person.accessToken },
+    );
+    expect(claimed.statusCode).toBe(200);
+    expect(await balanceOf(server.app, person.accessToken)).toEqual({
+      available_in_cents: 500,
+      pending_in_cents: 1_500,
+      total_in_cents: 2_000,
+    });
+    // The deadline passes; the release job is due only tomorrow.
+    await server.database.db
+      .update(refundReturns)
+      .set({ holdExpiresAt: new Date(Date.now() - 1_000) })
+      .where(eq(refundReturns.refundId, refund.refund_uuid));
+    expect(await balanceOf(server.app, person.accessToken)).toEqual({
+      available_in_cents: 2_000,
+      pending_in_cents: 0,
+      total_in_cents: 2_000,
+    });
+
+    const card = await addCard(server.app, person.accessToken, sandboxCards.visaDebit);
+    const otp = await mintWithdrawalCode(server.database.db, person.phone);
+    const redeemed = await redeem(person.accessToken, {
+      mode: 'debit',
+      payment_method_uuid: card,
+      amount_in_cents: 2_000,
+      ...otp,
+    });
+    expect(redeemed.statusCode, redeemed.body).toBe(201);
+    expect(redeemed.json()).toMatchObject({ status: 'Successful', amount_in_cents: 2_000 });
+    expect(await balanceOf(server.app, person.accessToken)).toEqual({
+      available_in_cents: 0,
+      pending_in_cents: 0,
+      total_in_cents: 0,
+    });
+    const history = await call(server.app, 'GET', '/v1/refunds', undefined, {
+      token: person.accessToken,
+    });
+    expect(history.json().data[0].returns[0]).toMatchObject({
+      state: 'available',
+      hold_amount_in_cents: 0,
+    });
   });
 
   it('refuses amounts outside the method limits and methods switched off', async () => {

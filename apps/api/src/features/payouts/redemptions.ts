@@ -33,6 +33,8 @@ export interface RedemptionDeps {
   vault: CardVault;
   cardPayouts: CardPayouts;
   disabledModes: ReadonlySet<RedemptionMode>;
+  /** Moves the customer's lapsed fraud holds to available now; answers the cents moved. */
+  releaseLapsedHolds: (userId: string) => Promise<number>;
 }
 
 export interface RedemptionInput {
@@ -224,6 +226,7 @@ export function createRedemptions(deps: RedemptionDeps) {
     key: string,
     hash: string,
     input: RedemptionInput,
+    holdsReleased = false,
   ): Promise<Outcome> {
     const replay = await existing(userId, key, hash);
     if (replay) return { transaction: replay, created: false };
@@ -271,7 +274,14 @@ export function createRedemptions(deps: RedemptionDeps) {
         return { id: row.id };
       });
     } catch (error) {
-      if (error instanceof InsufficientFundsError) throw new AppError('NOT_ENOUGH_BALANCE');
+      if (error instanceof InsufficientFundsError) {
+        // Money whose fraud hold ran out counts as available before its job moves it; move it
+        // now and try once more (the passcode was not used: the transaction rolled back).
+        if (!holdsReleased && (await deps.releaseLapsedHolds(userId)) > 0) {
+          return redeemStepByStep(userId, key, hash, input, true);
+        }
+        throw new AppError('NOT_ENOUGH_BALANCE');
+      }
       if (error instanceof ReplayError) outcome = { replay: true };
       else throw error;
     }
