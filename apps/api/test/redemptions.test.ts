@@ -36,6 +36,14 @@ afterAll(() => server.close());
 const redeem = (token: string, body: Record<string, unknown>, key: string = crypto.randomUUID()) =>
   call(server.app, 'POST', '/v1/redemptions', body, { token, headers: { 'idempotency-key': key } });
 
+/** A redemption to a debit card, as the app sends it. */
+const debit = (card: string, amount: number, otp: { attempt_id: string; code: string }) => ({
+  mode: 'debit',
+  payment_method_uuid: card,
+  amount_in_cents: amount,
+  ...otp,
+});
+
 async function withdrawalCode(token: string, phone: string, seen: string[] = []) {
   const started = await call(server.app, 'POST', '/v1/redemptions/otp', undefined, { token });
   expect(started.statusCode).toBe(200);
@@ -193,12 +201,7 @@ describe('redeeming to a debit card', () => {
     const card = await addCard(server.app, person.accessToken, sandboxCards.visaDebit);
     const signUpCode = await readCode(server.app, person.phone);
     const otp = await withdrawalCode(person.accessToken, person.phone, [signUpCode]);
-    const response = await redeem(person.accessToken, {
-      mode: 'debit',
-      payment_method_uuid: card,
-      amount_in_cents: 5_000,
-      ...otp,
-    });
+    const response = await redeem(person.accessToken, debit(card, 5_000, otp));
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({
       mode: 'debit',
@@ -231,12 +234,7 @@ describe('redeeming to a debit card', () => {
     const person = await fundedCustomer(server.app, merchant, 3_000);
     const card = await addCard(server.app, person.accessToken, sandboxCards.declined);
     const otp = await mintWithdrawalCode(server.database.db, person.phone);
-    const response = await redeem(person.accessToken, {
-      mode: 'debit',
-      payment_method_uuid: card,
-      amount_in_cents: 2_000,
-      ...otp,
-    });
+    const response = await redeem(person.accessToken, debit(card, 2_000, otp));
     expect(response.json()).toMatchObject({
       status: 'Failed',
       failure_reason: 'The card issuer declined the payout.',
@@ -258,12 +256,7 @@ describe('redeeming to a debit card', () => {
     const person = await fundedCustomer(server.app, merchant, 4_000);
     const card = await addCard(server.app, person.accessToken, sandboxCards.returnedLater);
     const otp = await mintWithdrawalCode(server.database.db, person.phone);
-    const response = await redeem(person.accessToken, {
-      mode: 'debit',
-      payment_method_uuid: card,
-      amount_in_cents: 4_000,
-      ...otp,
-    });
+    const response = await redeem(person.accessToken, debit(card, 4_000, otp));
     expect(response.json().status).toBe('Successful');
     expect((await balanceOf(server.app, person.accessToken)).available_in_cents).toBe(0);
     await expect
@@ -286,20 +279,10 @@ describe('redeeming to a debit card', () => {
     const person = await fundedCustomer(server.app, merchant, 1_000);
     const card = await addCard(server.app, person.accessToken, sandboxCards.visaDebit);
     const otp = await mintWithdrawalCode(server.database.db, person.phone);
-    const tooMuch = await redeem(person.accessToken, {
-      mode: 'debit',
-      payment_method_uuid: card,
-      amount_in_cents: 1_001,
-      ...otp,
-    });
+    const tooMuch = await redeem(person.accessToken, debit(card, 1_001, otp));
     expect(tooMuch.statusCode).toBe(400);
     expect(tooMuch.json().message).toBe("You don't have enough balance in order to do redemption");
-    const fits = await redeem(person.accessToken, {
-      mode: 'debit',
-      payment_method_uuid: card,
-      amount_in_cents: 1_000,
-      ...otp,
-    });
+    const fits = await redeem(person.accessToken, debit(card, 1_000, otp));
     expect(fits.statusCode).toBe(201);
   });
 
@@ -355,14 +338,7 @@ describe('redeeming to a debit card', () => {
       Array.from({ length: 50 }, () => mintWithdrawalCode(server.database.db, person.phone)),
     );
     const responses = await Promise.all(
-      codes.map((otp) =>
-        redeem(person.accessToken, {
-          mode: 'debit',
-          payment_method_uuid: card,
-          amount_in_cents: 1_000,
-          ...otp,
-        }),
-      ),
+      codes.map((otp) => redeem(person.accessToken, debit(card, 1_000, otp))),
     );
     const ok = responses.filter((r) => r.statusCode === 201);
     const refused = responses.filter((r) => r.statusCode === 400);
@@ -391,12 +367,6 @@ describe('redeeming to a debit card', () => {
     const cyCard = await addCard(server.app, cy.accessToken, sandboxCards.visaDebit);
     const code = (phone: string, digits?: string) =>
       mintWithdrawalCode(server.database.db, phone, digits);
-    const debit = (card: string, amount: number, otp: { attempt_id: string; code: string }) => ({
-      mode: 'debit',
-      payment_method_uuid: card,
-      amount_in_cents: amount,
-      ...otp,
-    });
     const cyKey = crypto.randomUUID();
     const cyBody = debit(cyCard, 700, await code(cy.phone));
     const requests = [
@@ -475,12 +445,7 @@ describe('redeeming to a debit card', () => {
 
     const card = await addCard(server.app, person.accessToken, sandboxCards.visaDebit);
     const otp = await mintWithdrawalCode(server.database.db, person.phone);
-    const redeemed = await redeem(person.accessToken, {
-      mode: 'debit',
-      payment_method_uuid: card,
-      amount_in_cents: 2_000,
-      ...otp,
-    });
+    const redeemed = await redeem(person.accessToken, debit(card, 2_000, otp));
     expect(redeemed.statusCode, redeemed.body).toBe(201);
     expect(redeemed.json()).toMatchObject({ status: 'Successful', amount_in_cents: 2_000 });
     expect(await balanceOf(server.app, person.accessToken)).toEqual({
@@ -501,12 +466,7 @@ describe('redeeming to a debit card', () => {
     const person = await fundedCustomer(server.app, merchant, 1_000);
     const card = await addCard(server.app, person.accessToken, sandboxCards.visaDebit);
     const otp = await mintWithdrawalCode(server.database.db, person.phone);
-    const tiny = await redeem(person.accessToken, {
-      mode: 'debit',
-      payment_method_uuid: card,
-      amount_in_cents: 50,
-      ...otp,
-    });
+    const tiny = await redeem(person.accessToken, debit(card, 50, otp));
     expect(tiny.statusCode).toBe(400);
     expect(tiny.json().code_description).toBe('AMOUNT_OUT_OF_RANGE');
     const off = await startTestServer({ DISABLED_REDEMPTION_METHODS: 'debit' });
@@ -532,12 +492,7 @@ describe('provider callbacks', () => {
     const person = await fundedCustomer(server.app, merchant, 2_000);
     const card = await addCard(server.app, person.accessToken, sandboxCards.visaDebit);
     const otp = await mintWithdrawalCode(server.database.db, person.phone);
-    const response = await redeem(person.accessToken, {
-      mode: 'debit',
-      payment_method_uuid: card,
-      amount_in_cents: 2_000,
-      ...otp,
-    });
+    const response = await redeem(person.accessToken, debit(card, 2_000, otp));
     return { person, id: response.json().transaction_id as string };
   }
 

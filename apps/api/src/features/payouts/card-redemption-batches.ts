@@ -120,6 +120,31 @@ export function createCardRedemptionBatches(deps: CardRedemptionBatchDeps) {
   const { db } = deps;
 
   /**
+   * Runs a batch's statement. Null when the batch changed nothing and each item is to go on its
+   * own: the statement failed as a whole, or a remembered account id was not as remembered (the
+   * statement's first write requires `known` to equal the number of accounts).
+   */
+  async function runBatch<T extends { known: number }>(
+    plans: readonly { plan: PlannedTransfer }[],
+    accountCount: number,
+    text: string,
+    values: unknown[],
+  ): Promise<T[] | null> {
+    let rows: T[];
+    try {
+      rows = await runStatement<T>(db, text, values);
+    } catch (error) {
+      if (RETRY_ALONE.has(sqlState(error) ?? '')) return null;
+      throw error;
+    }
+    if ((rows[0]?.known ?? accountCount) !== accountCount) {
+      for (const { plan } of plans) forgetAccounts(plan);
+      return null;
+    }
+    return rows;
+  }
+
+  /**
    * For each redemption: the card must be the customer's and not removed, the Idempotency-Key
    * unused, the passcode right and open; the passcodes are locked, then the accounts (in lock
    * order); a customer's redemptions in the batch go ahead in order while the balance covers
@@ -153,11 +178,10 @@ export function createCardRedemptionBatches(deps: CardRedemptionBatchDeps) {
     const createdAt = new Date();
     const ledger = batchTransferStatementParts(plans, st);
     const accountCount = ledgerAccountCount(plans);
-    let rows: RecordedRow[];
-    try {
-      rows = await runStatement<RecordedRow>(
-        db,
-        `with req as (
+    const rows = await runBatch<RecordedRow>(
+      plans,
+      accountCount,
+      `with req as (
           select * from json_to_recordset(${p(JSON.stringify(requests), 'json')}) as r(k int,
             id uuid, user_id uuid, key text, hash text, card_id uuid, amount bigint, fee bigint,
             attempt_id uuid, code_hash text, account uuid)
@@ -211,17 +235,9 @@ export function createCardRedemptionBatches(deps: CardRedemptionBatchDeps) {
           (select count(*)::int from ledger_entries_written) as entries
         from req r left join card on card.k = r.k
         order by r.k`,
-        st.values,
-      );
-    } catch (error) {
-      if (RETRY_ALONE.has(sqlState(error) ?? '')) return items.map(() => null);
-      throw error;
-    }
-    const known = rows[0]?.known ?? accountCount;
-    if (known !== accountCount) {
-      for (const { plan } of plans) forgetAccounts(plan);
-      return items.map(() => null);
-    }
+      st.values,
+    );
+    if (!rows) return items.map(() => null);
     const created = new Map(rows.filter((r) => r.created).map((r) => [r.k, r]));
     const written = go.filter(({ k }) => created.has(k)).map(({ item }) => item.plan);
     if (
@@ -255,11 +271,10 @@ export function createCardRedemptionBatches(deps: CardRedemptionBatchDeps) {
     const completedAt = new Date();
     const ledger = batchTransferStatementParts(plans, st);
     const accountCount = ledgerAccountCount(plans);
-    let rows: SettledRow[];
-    try {
-      rows = await runStatement<SettledRow>(
-        db,
-        `with req as (
+    const rows = await runBatch<SettledRow>(
+      plans,
+      accountCount,
+      `with req as (
           select * from json_to_recordset(${p(JSON.stringify(requests), 'json')})
             as r(k int, id uuid, card_id uuid, network_reference text)
         ),
@@ -288,17 +303,9 @@ export function createCardRedemptionBatches(deps: CardRedemptionBatchDeps) {
           (select count(*)::int from ledger_entries_written) as entries
         from req r left join cards c on c.id = r.card_id
         order by r.k`,
-        st.values,
-      );
-    } catch (error) {
-      if (RETRY_ALONE.has(sqlState(error) ?? '')) return items.map(() => null);
-      throw error;
-    }
-    const known = rows[0]?.known ?? accountCount;
-    if (known !== accountCount) {
-      for (const { plan } of plans) forgetAccounts(plan);
-      return items.map(() => null);
-    }
+      st.values,
+    );
+    if (!rows) return items.map(() => null);
     const written = rows.filter((r) => r.settled).map((r) => items[r.k]?.plan);
     if (
       rows.length !== items.length ||
