@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { redemptions } from '../src/db/schema';
 import { applyPayoutEvent } from '../src/features/payouts/payout-events';
-import { addBankAccount } from './support/bank-fixtures';
-import { fundedCustomer, mintWithdrawalCode, newMerchant } from './support/payout-fixtures';
+import { redeemToBank } from './support/bank-fixtures';
+import { newMerchant } from './support/payout-fixtures';
 import { balanceOf, expectLedgerBalanced, type TestMerchant } from './support/refund-fixtures';
 import { call, startTestServer, type TestServer } from './support/test-server';
 
@@ -23,18 +23,7 @@ describe('ACH events repeated or out of order', () => {
   afterAll(() => slow.close());
 
   async function pendingAchPayout(cents: number) {
-    const person = await fundedCustomer(slow.app, slowMerchant, cents);
-    const account = await addBankAccount(slow.app, person.accessToken);
-    const otp = await mintWithdrawalCode(slow.database.db, person.phone);
-    const response = await call(
-      slow.app,
-      'POST',
-      '/v1/redemptions',
-      { mode: 'bank', payment_method_uuid: account, amount_in_cents: cents, ...otp },
-      { token: person.accessToken, headers: { 'idempotency-key': crypto.randomUUID() } },
-    );
-    expect(response.json().status).toBe('Pending');
-    const id = response.json().transaction_id as string;
+    const { person, id } = await redeemToBank({ server: slow, merchant: slowMerchant }, cents);
     // The submission job has run once the provider's reference is recorded.
     await expect
       .poll(async () => (await transaction(slow, person.accessToken, id)).network_reference, {

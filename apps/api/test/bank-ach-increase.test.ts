@@ -1,23 +1,16 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ACH_REJECTED_REASON } from '../src/providers/increase-ach-payouts';
-import {
-  sendJson,
-  startStubHttpServer,
-  type RecordedRequest,
-  type StubHttpServer,
-} from '../src/providers/testing/stub-http-server';
-import { addBankAccount } from './support/bank-fixtures';
-import { fundedCustomer, mintWithdrawalCode, newMerchant } from './support/payout-fixtures';
-import { balanceOf, expectLedgerBalanced, type TestMerchant } from './support/refund-fixtures';
-import { call, startTestServer, type TestServer } from './support/test-server';
+import { sendJson, type RecordedRequest } from '../src/providers/testing/stub-http-server';
+import { redeemToBank } from './support/bank-fixtures';
+import { startIncreaseWorld, type IncreaseWorld } from './support/increase-fixtures';
+import { balanceOf, expectLedgerBalanced } from './support/refund-fixtures';
+import { call } from './support/test-server';
 
 // Account numbers that make the stub answer as Increase would in each case.
 const refused = '00000000400';
 const flaky = '00000000503';
 
-let increase: StubHttpServer;
-let server: TestServer;
-let merchant: TestMerchant;
+let world: IncreaseWorld;
 const answered = new Map<string, number>();
 
 function increaseAnswer(request: RecordedRequest, response: Parameters<typeof sendJson>[0]) {
@@ -45,49 +38,16 @@ function increaseAnswer(request: RecordedRequest, response: Parameters<typeof se
 
 // The only server in this file: on PostgreSQL test servers share the job tables.
 beforeAll(async () => {
-  increase = await startStubHttpServer(increaseAnswer);
-  server = await startTestServer({
-    ACH_PROVIDER: 'increase',
-    INCREASE_API_KEY: 'increase-test-key',
-    INCREASE_ACCOUNT_ID: 'account_test',
-    INCREASE_BASE_URL: increase.url,
-  });
-  merchant = await newMerchant(server.database.db);
+  world = await startIncreaseWorld(increaseAnswer);
 });
-afterEach(() => expectLedgerBalanced(server.database.db));
-afterAll(async () => {
-  await server.close();
-  await increase.close();
-});
+afterEach(() => expectLedgerBalanced(world.server.database.db));
+afterAll(() => world.close());
 
-async function redeem(accountNumber: string, cents: number) {
-  const person = await fundedCustomer(server.app, merchant, cents);
-  const account = await addBankAccount(server.app, person.accessToken, {
-    account_number: accountNumber,
-    account_type: 'savings',
-  });
-  const otp = await mintWithdrawalCode(server.database.db, person.phone);
-  const response = await call(
-    server.app,
-    'POST',
-    '/v1/redemptions',
-    { mode: 'bank', payment_method_uuid: account, amount_in_cents: cents, ...otp },
-    { token: person.accessToken, headers: { 'idempotency-key': crypto.randomUUID() } },
-  );
-  expect(response.statusCode, response.body).toBe(201);
-  expect(response.json().status).toBe('Pending');
-  const id = response.json().transaction_id as string;
-  const detail = async () =>
-    (
-      await call(server.app, 'GET', `/v1/transactions/${id}`, undefined, {
-        token: person.accessToken,
-      })
-    ).json();
-  return { person, id, detail };
-}
+const redeem = (accountNumber: string, cents: number) =>
+  redeemToBank(world, cents, { account_number: accountNumber, account_type: 'savings' });
 
 const requestsFor = (id: string) =>
-  increase.requests.filter((r) => r.headers['idempotency-key'] === id);
+  world.increase.requests.filter((r) => r.headers['idempotency-key'] === id);
 
 describe('ACH payouts through Increase (a stub speaking its API)', () => {
   it('submits the credit; it stays pending with the transfer id as its reference', async () => {
@@ -106,20 +66,20 @@ describe('ACH payouts through Increase (a stub speaking its API)', () => {
       individual_name: 'Pat Doe',
     });
     expect(await detail()).toMatchObject({ status: 'Pending' });
-    expect((await balanceOf(server.app, person.accessToken)).available_in_cents).toBe(0);
-    expect(server.logLines.join('\n')).not.toContain('123456789');
+    expect((await balanceOf(world.server.app, person.accessToken)).available_in_cents).toBe(0);
+    expect(world.server.logLines.join('\n')).not.toContain('123456789');
   });
 
   it('a credit Increase refuses fails at once: the money comes back and an SMS says so', async () => {
     const { person, detail } = await redeem(refused, 1_800);
     await expect.poll(async () => (await detail()).status, { timeout: 10_000 }).toBe('Failed');
     expect(await detail()).toMatchObject({ failure_reason: ACH_REJECTED_REASON, returned: false });
-    expect((await balanceOf(server.app, person.accessToken)).available_in_cents).toBe(1_800);
+    expect((await balanceOf(world.server.app, person.accessToken)).available_in_cents).toBe(1_800);
     await expect
       .poll(
         async () =>
-          (await call(server.app, 'GET', `/v1/sandbox/messages?to=${person.phone}`)).json().data[0]
-            ?.body,
+          (await call(world.server.app, 'GET', `/v1/sandbox/messages?to=${person.phone}`)).json()
+            .data[0]?.body,
         { timeout: 10_000 },
       )
       .toContain('did not go through');
@@ -133,8 +93,8 @@ describe('ACH payouts through Increase (a stub speaking its API)', () => {
       .poll(async () => (await detail()).network_reference, { timeout: 25_000 })
       .toBe(`ach_transfer_${id.slice(0, 8)}`);
     expect(requestsFor(id)).toHaveLength(2);
-    expect(server.logLines.join('\n')).toContain('ACH submission failed; it will be retried');
-    expect(server.logLines.join('\n')).not.toContain(flaky);
-    expect((await balanceOf(server.app, person.accessToken)).available_in_cents).toBe(0);
+    expect(world.server.logLines.join('\n')).toContain('ACH submission failed; it will be retried');
+    expect(world.server.logLines.join('\n')).not.toContain(flaky);
+    expect((await balanceOf(world.server.app, person.accessToken)).available_in_cents).toBe(0);
   }, 40_000);
 });

@@ -2,21 +2,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { ACH_REJECTED_REASON } from '../src/providers/increase-ach-payouts';
 import { signIncreaseWebhook } from '../src/providers/increase-webhook-signature';
-import {
-  sendJson,
-  startStubHttpServer,
-  type RecordedRequest,
-  type StubHttpServer,
-} from '../src/providers/testing/stub-http-server';
-import { addBankAccount } from './support/bank-fixtures';
-import { fundedCustomer, mintWithdrawalCode, newMerchant } from './support/payout-fixtures';
-import { balanceOf, expectLedgerBalanced, type TestMerchant } from './support/refund-fixtures';
-import {
-  call,
-  startTestServer,
-  TEST_INCREASE_WEBHOOK_SECRET,
-  type TestServer,
-} from './support/test-server';
+import { sendJson, type RecordedRequest } from '../src/providers/testing/stub-http-server';
+import { redeemToBank } from './support/bank-fixtures';
+import { startIncreaseWorld, type IncreaseWorld } from './support/increase-fixtures';
+import { balanceOf, expectLedgerBalanced } from './support/refund-fixtures';
+import { call, TEST_INCREASE_WEBHOOK_SECRET } from './support/test-server';
 
 const secret = TEST_INCREASE_WEBHOOK_SECRET;
 
@@ -63,55 +53,25 @@ function increaseAnswer(request: RecordedRequest, response: Parameters<typeof se
   return sendJson(response, 404, { status: 404, type: 'object_not_found_error' });
 }
 
-let increase: StubHttpServer;
-let server: TestServer;
-let merchant: TestMerchant;
+let world: IncreaseWorld;
 
 // The only server in this file: on PostgreSQL test servers share the job tables.
 beforeAll(async () => {
-  increase = await startStubHttpServer(increaseAnswer);
-  server = await startTestServer({
-    ACH_PROVIDER: 'increase',
-    INCREASE_API_KEY: 'increase-test-key',
-    INCREASE_ACCOUNT_ID: 'account_test',
-    INCREASE_BASE_URL: increase.url,
-  });
-  merchant = await newMerchant(server.database.db);
+  world = await startIncreaseWorld(increaseAnswer);
 });
-afterEach(() => expectLedgerBalanced(server.database.db));
-afterAll(async () => {
-  await server.close();
-  await increase.close();
-});
+afterEach(() => expectLedgerBalanced(world.server.database.db));
+afterAll(() => world.close());
 
 /** A bank redemption Increase has accepted: pending, with the transfer id as its reference. */
 async function submittedPayout(cents: number) {
-  const person = await fundedCustomer(server.app, merchant, cents);
-  const account = await addBankAccount(server.app, person.accessToken);
-  const otp = await mintWithdrawalCode(server.database.db, person.phone);
-  const response = await call(
-    server.app,
-    'POST',
-    '/v1/redemptions',
-    { mode: 'bank', payment_method_uuid: account, amount_in_cents: cents, ...otp },
-    { token: person.accessToken, headers: { 'idempotency-key': crypto.randomUUID() } },
-  );
-  expect(response.statusCode, response.body).toBe(201);
-  const id = response.json().transaction_id as string;
+  const { person, id, detail } = await redeemToBank(world, cents);
   const transferId = `ach_transfer_${id.slice(0, 8)}`;
-  const detail = async () =>
-    (
-      await call(server.app, 'GET', `/v1/transactions/${id}`, undefined, {
-        token: person.accessToken,
-      })
-    ).json() as Record<string, unknown>;
   await expect
     .poll(async () => (await detail()).network_reference, { timeout: 15_000 })
     .toBe(transferId);
   const messages = async () =>
-    (await call(server.app, 'GET', `/v1/sandbox/messages?to=${person.phone}`)).json().data as {
-      body: string;
-    }[];
+    (await call(world.server.app, 'GET', `/v1/sandbox/messages?to=${person.phone}`)).json()
+      .data as { body: string }[];
   return { person, id, transferId, detail, messages };
 }
 
@@ -135,7 +95,7 @@ const eventBody = (transferId: string, overrides: Record<string, unknown> = {}) 
 
 /** POSTs a body to the receiver as Increase does, signed unless a header is given. */
 function deliver(body: string, signature: string | null = signIncreaseWebhook(secret, body)) {
-  return server.app.inject({
+  return world.server.app.inject({
     method: 'POST',
     url: '/v1/webhooks/increase',
     headers: {
@@ -147,7 +107,9 @@ function deliver(body: string, signature: string | null = signIncreaseWebhook(se
 }
 
 const readsOf = (transferId: string) =>
-  increase.requests.filter((r) => r.method === 'GET' && r.path === `/ach_transfers/${transferId}`);
+  world.increase.requests.filter(
+    (r) => r.method === 'GET' && r.path === `/ach_transfers/${transferId}`,
+  );
 
 /** Gives queued events time to be worked (jobs are polled every half second in tests). */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 2_000));
@@ -162,7 +124,7 @@ describe('Increase webhooks: settlement and returns of ACH payouts', () => {
     await expect.poll(async () => (await detail()).status, { timeout: 15_000 }).toBe('Successful');
     expect(await detail()).toMatchObject({ returned: false, network_reference: transferId });
     expect(readsOf(transferId)[0]?.headers.authorization).toBe('Bearer increase-test-key');
-    expect((await balanceOf(server.app, person.accessToken)).available_in_cents).toBe(0);
+    expect((await balanceOf(world.server.app, person.accessToken)).available_in_cents).toBe(0);
   });
 
   it('a return (R01) puts the whole amount back, names the code and tells the customer', async () => {
@@ -178,11 +140,11 @@ describe('Increase webhooks: settlement and returns of ACH payouts', () => {
       status: 'Failed',
       failure_reason: 'The bank returned the payout (R01: insufficient funds).',
     });
-    expect((await balanceOf(server.app, person.accessToken)).available_in_cents).toBe(1_800);
+    expect((await balanceOf(world.server.app, person.accessToken)).available_in_cents).toBe(1_800);
     await expect
       .poll(async () => (await messages())[0]?.body, { timeout: 15_000 })
       .toContain('was returned');
-    await expectLedgerBalanced(server.database.db);
+    await expectLedgerBalanced(world.server.database.db);
   });
 
   it('a replayed delivery, or a settlement arriving after the return, changes nothing', async () => {
@@ -210,7 +172,7 @@ describe('Increase webhooks: settlement and returns of ACH payouts', () => {
       status: 'Failed',
       failure_reason: 'The bank returned the payout (R03: no account/unable to locate account).',
     });
-    expect((await balanceOf(server.app, person.accessToken)).available_in_cents).toBe(3_000);
+    expect((await balanceOf(world.server.app, person.accessToken)).available_in_cents).toBe(3_000);
     expect((await messages()).length).toBe(sms);
   });
 
@@ -220,7 +182,7 @@ describe('Increase webhooks: settlement and returns of ACH payouts', () => {
     expect((await deliver(eventBody(transferId))).statusCode).toBe(204);
     await expect.poll(async () => (await detail()).status, { timeout: 15_000 }).toBe('Failed');
     expect(await detail()).toMatchObject({ returned: false, failure_reason: ACH_REJECTED_REASON });
-    expect((await balanceOf(server.app, person.accessToken)).available_in_cents).toBe(1_200);
+    expect((await balanceOf(world.server.app, person.accessToken)).available_in_cents).toBe(1_200);
   });
 
   it.each([
@@ -246,7 +208,7 @@ describe('Increase webhooks: settlement and returns of ACH payouts', () => {
     await settle();
     expect(readsOf(transferId)).toHaveLength(0);
     expect(await detail()).toMatchObject({ status: 'Pending', returned: false });
-    expect((await balanceOf(server.app, person.accessToken)).available_in_cents).toBe(0);
+    expect((await balanceOf(world.server.app, person.accessToken)).available_in_cents).toBe(0);
   });
 
   it('a signed event for a transfer that is not a payout is answered 2xx and ignored', async () => {
@@ -263,21 +225,21 @@ describe('Increase webhooks: settlement and returns of ACH payouts', () => {
     await expect
       .poll(
         () =>
-          server.logLines.filter((l) =>
+          world.server.logLines.filter((l) =>
             l.includes('Increase event for a transfer that is not a payout; ignored'),
           ).length,
         { timeout: 15_000 },
       )
       .toBeGreaterThanOrEqual(2);
     expect(readsOf('transaction_abc123')).toHaveLength(0);
-    expect(increase.requests.some((r) => r.path.includes('transaction_abc123'))).toBe(false);
+    expect(world.increase.requests.some((r) => r.path.includes('transaction_abc123'))).toBe(false);
   });
 
   it('a signed body that is not an event is refused with 400; the secret never reaches the logs', async () => {
     const answer = await deliver('{"hello":"world"}');
     expect(answer.statusCode).toBe(400);
     expect(answer.json()).toMatchObject({ code_description: 'VALIDATION_FAILED' });
-    expect(server.logLines.join('\n')).not.toContain(secret);
+    expect(world.server.logLines.join('\n')).not.toContain(secret);
   });
 });
 
