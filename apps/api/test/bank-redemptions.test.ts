@@ -1,6 +1,7 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerTransfers } from '../src/db/schema';
+import { ledgerTransfers, users } from '../src/db/schema';
 import { applyPayoutEvent } from '../src/features/payouts/payout-events';
 import { sandboxAchAccounts } from '../src/providers/sandbox-ach-payouts';
 import { sandboxCards } from '../src/providers/sandbox-card-payouts';
@@ -242,6 +243,62 @@ describe('redeeming to a bank account by ACH', () => {
       fee_rate: 0,
       is_whole_amount_value_required: false,
     });
+  });
+});
+
+// Two connections are needed to make a deadlock; the embedded engine has one.
+describe.skipIf(!process.env.TEST_DATABASE_URL)('a redemption PostgreSQL breaks off', () => {
+  it('is run again after a deadlock, and the customer gets the answer, not an error', async () => {
+    const person = await fundedCustomer(server.app, merchant, 2_000);
+    const account = await addBankAccount(server.app, person.accessToken);
+    const otp = await mintWithdrawalCode(server.database.db, person.phone);
+    const [user] = await server.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.phoneNumber, person.phone));
+    const other = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await other.connect();
+    try {
+      // Another transaction holds the customer's balance row…
+      await other.query('begin');
+      await other.query(
+        `select 1 from ledger_accounts
+         where owner_type = 'customer' and owner_id = $1 and kind = 'available' for update`,
+        [user?.id],
+      );
+      const redeeming = call(
+        server.app,
+        'POST',
+        '/v1/redemptions',
+        { mode: 'bank', payment_method_uuid: account, amount_in_cents: 2_000, ...otp },
+        { token: person.accessToken, headers: { 'idempotency-key': crypto.randomUUID() } },
+      );
+      // …the redemption, holding the passcode's row, waits for it…
+      await expect
+        .poll(
+          async () =>
+            (
+              await other.query(
+                `select count(*)::int as n from pg_locks l join pg_stat_activity a on a.pid = l.pid
+                 where not l.granted and a.datname = current_database()`,
+              )
+            ).rows[0].n,
+          { interval: 20, timeout: 5_000 },
+        )
+        .toBeGreaterThan(0);
+      // …and the other transaction now wants the passcode's row: a deadlock. PostgreSQL breaks
+      // off the redemption's transaction (it has waited longest), which lets this one through.
+      await other.query('update otp_attempts set failed_tries = failed_tries where id = $1', [
+        otp.attempt_id,
+      ]);
+      await other.query('rollback');
+      const response = await redeeming;
+      expect(response.statusCode, response.body).toBe(201);
+      expect(response.json()).toMatchObject({ status: 'Pending', amount_in_cents: 2_000 });
+      expect((await balanceOf(server.app, person.accessToken)).available_in_cents).toBe(0);
+    } finally {
+      await other.end();
+    }
   });
 });
 

@@ -1,5 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/database';
+import { sqlState } from '../../db/sql-state';
 import { ledgerAccounts } from '../../db/schema';
 import { runStatement, Statement } from './statement';
 
@@ -122,13 +123,6 @@ async function resolveAccount(q: Queryable, ref: AccountRef, useRemembered: bool
   const [created] = await q.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(where);
   if (!created) throw new Error(`ledger account ${ref.ownerType}/${ref.kind} could not be created`);
   return created.id;
-}
-
-function isCheckViolation(error: unknown): boolean {
-  for (let e: unknown = error; e; e = e instanceof Error ? e.cause : undefined) {
-    if (typeof e === 'object' && e !== null && 'code' in e && e.code === '23514') return true;
-  }
-  return false;
 }
 
 /** A checked transfer whose accounts are resolved to ids: what the statements below write. */
@@ -423,7 +417,7 @@ export async function postTransfer(outer: Tx, input: TransferInput): Promise<boo
       row = await postPlanned(outer, plan);
     } catch (error) {
       // The CHECK constraint stays the last word on a customer balance.
-      if (isCheckViolation(error)) throw new InsufficientFundsError();
+      if (sqlState(error) === '23514') throw new InsufficientFundsError();
       throw error;
     }
     if (row.duplicate) return false;

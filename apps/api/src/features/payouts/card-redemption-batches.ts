@@ -1,5 +1,6 @@
 import { createBatcher } from '../../db/batcher';
 import type { Db } from '../../db/database';
+import { sqlState } from '../../db/sql-state';
 import type { OtpService } from '../auth/otp-service';
 import type { CardVault } from '../cards/card-vault';
 import {
@@ -68,15 +69,6 @@ export interface SettledCardRedemption {
 
 /** SQLSTATEs after which a batch has changed nothing and its items can each be tried alone. */
 const RETRY_ALONE = new Set(['23505', '23514', '40P01', '40001']);
-
-function sqlState(error: unknown): string | null {
-  for (let e: unknown = error; e; e = e instanceof Error ? e.cause : undefined) {
-    if (typeof e === 'object' && e !== null && 'code' in e && typeof e.code === 'string') {
-      return e.code;
-    }
-  }
-  return null;
-}
 
 /** The items whose attempt or Idempotency-Key an earlier item of the batch already uses. */
 function laterDuplicates(items: readonly CardRedemptionItem[]): Set<number> {

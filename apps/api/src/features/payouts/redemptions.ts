@@ -4,6 +4,7 @@ import type { OtpChallenge } from '@refund/contracts/auth';
 import type { RedemptionMode } from '@refund/contracts/wallet';
 import { feeCents, type Transaction } from '@refund/contracts/redemptions';
 import type { Db } from '../../db/database';
+import { transactionRetryingConflicts } from '../../db/sql-state';
 import { bankAccounts, bankPayouts, cards, redemptions, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
@@ -243,7 +244,7 @@ export function createRedemptions(deps: RedemptionDeps) {
 
     let outcome: { id: string } | { error: AppError } | { replay: true };
     try {
-      outcome = await db.transaction(async (tx) => {
+      outcome = await transactionRetryingConflicts(db, async (tx) => {
         const attempt = await deps.otp.consumeCode(tx, input.attempt_id, input.code, [
           'WITHDRAWAL',
         ]);
