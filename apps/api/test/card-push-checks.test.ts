@@ -6,14 +6,9 @@ import {
   PUSH_NOT_MADE_REASON,
 } from '../src/features/payouts/card-push-checks';
 import { createSandboxCardPayouts, sandboxCards } from '../src/providers/sandbox-card-payouts';
-import {
-  addCard,
-  fundedCustomer,
-  mintWithdrawalCode,
-  newMerchant,
-} from './support/payout-fixtures';
+import { addCard, newMerchant, redeemAll } from './support/payout-fixtures';
 import { balanceOf, expectLedgerBalanced, type TestMerchant } from './support/refund-fixtures';
-import { call, startTestServer, type TestServer } from './support/test-server';
+import { startTestServer, type TestServer } from './support/test-server';
 
 const NOT_FOUND_AFTER_SECONDS = 4;
 
@@ -49,31 +44,12 @@ const checkAgain = () =>
 
 /** A debit redemption whose push got no answer: the customer sees it Pending, money in transit. */
 async function pushWithNoAnswer(cardNumber: string, cents = 2_000) {
-  const person = await fundedCustomer(server.app, merchant, cents);
-  const card = await addCard(server.app, person.accessToken, cardNumber);
-  const otp = await mintWithdrawalCode(server.database.db, person.phone);
-  const response = await call(
-    server.app,
-    'POST',
-    '/v1/redemptions',
-    { mode: 'debit', payment_method_uuid: card, amount_in_cents: cents, ...otp },
-    { token: person.accessToken, headers: { 'idempotency-key': crypto.randomUUID() } },
+  const redeemed = await redeemAll({ server, merchant }, cents, 'debit', (token) =>
+    addCard(server.app, token, cardNumber),
   );
-  expect(response.statusCode, response.body).toBe(201);
-  expect(response.json()).toMatchObject({ status: 'Pending', network_reference: null });
-  expect((await balanceOf(server.app, person.accessToken)).available_in_cents).toBe(0);
-  const id = response.json().transaction_id as string;
-  const detail = async () =>
-    (
-      await call(server.app, 'GET', `/v1/transactions/${id}`, undefined, {
-        token: person.accessToken,
-      })
-    ).json() as Record<string, unknown>;
-  const messages = async () =>
-    (await call(server.app, 'GET', `/v1/sandbox/messages?to=${person.phone}`)).json().data as {
-      body: string;
-    }[];
-  return { person, id, detail, messages };
+  expect(redeemed.response.json()).toMatchObject({ status: 'Pending', network_reference: null });
+  expect((await balanceOf(server.app, redeemed.person.accessToken)).available_in_cents).toBe(0);
+  return redeemed;
 }
 
 const eventsOf = (id: string) =>

@@ -1,6 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { fundedCustomer, mintWithdrawalCode } from './payout-fixtures';
+import { redeemAll } from './payout-fixtures';
 import type { TestMerchant } from './refund-fixtures';
 import { call, type TestServer } from './test-server';
 
@@ -154,32 +154,16 @@ export const listBankAccounts = async (app: FastifyInstance, token: string) => {
 
 /**
  * A funded customer redeems all of `cents` to a bank account typed in with `account` (overrides
- * of the default one) through the API; answers the transaction id and a reader of its details.
+ * of the default one) through the API: pending until the ACH settles.
  */
 export async function redeemToBank(
   world: { server: TestServer; merchant: TestMerchant },
   cents: number,
   account: Record<string, unknown> = {},
 ) {
-  const { server } = world;
-  const person = await fundedCustomer(server.app, world.merchant, cents);
-  const accountId = await addBankAccount(server.app, person.accessToken, account);
-  const otp = await mintWithdrawalCode(server.database.db, person.phone);
-  const response = await call(
-    server.app,
-    'POST',
-    '/v1/redemptions',
-    { mode: 'bank', payment_method_uuid: accountId, amount_in_cents: cents, ...otp },
-    { token: person.accessToken, headers: { 'idempotency-key': crypto.randomUUID() } },
+  const redeemed = await redeemAll(world, cents, 'bank', (token) =>
+    addBankAccount(world.server.app, token, account),
   );
-  expect(response.statusCode, response.body).toBe(201);
-  expect(response.json().status).toBe('Pending');
-  const id = response.json().transaction_id as string;
-  const detail = async () =>
-    (
-      await call(server.app, 'GET', `/v1/transactions/${id}`, undefined, {
-        token: person.accessToken,
-      })
-    ).json() as Record<string, unknown>;
-  return { person, id, detail };
+  expect(redeemed.response.json().status).toBe('Pending');
+  return redeemed;
 }

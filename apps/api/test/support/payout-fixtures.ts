@@ -12,7 +12,7 @@ import {
   refundCustomer,
   type TestMerchant,
 } from './refund-fixtures';
-import { call, TEST_OTP_SECRET } from './test-server';
+import { call, TEST_OTP_SECRET, type TestServer } from './test-server';
 
 /** A signed-in customer whose wallet holds `cents`, claimed from a merchant's refund. */
 export async function fundedCustomer(
@@ -92,4 +92,39 @@ export async function addCard(
   );
   expect(response.statusCode, response.body).toBe(201);
   return response.json().card_uuid as string;
+}
+
+/**
+ * A funded customer redeems all of `cents` to a payment method of theirs, added by `addMethod`,
+ * through the API as the app does; answers the created transaction's id and readers of its
+ * details and of the customer's sandbox messages.
+ */
+export async function redeemAll(
+  world: { server: TestServer; merchant: TestMerchant },
+  cents: number,
+  mode: 'debit' | 'bank',
+  addMethod: (token: string) => Promise<string>,
+) {
+  const { app, database } = world.server;
+  const person = await fundedCustomer(app, world.merchant, cents);
+  const method = await addMethod(person.accessToken);
+  const otp = await mintWithdrawalCode(database.db, person.phone);
+  const response = await call(
+    app,
+    'POST',
+    '/v1/redemptions',
+    { mode, payment_method_uuid: method, amount_in_cents: cents, ...otp },
+    { token: person.accessToken, headers: { 'idempotency-key': crypto.randomUUID() } },
+  );
+  expect(response.statusCode, response.body).toBe(201);
+  const id = response.json().transaction_id as string;
+  const detail = async () =>
+    (
+      await call(app, 'GET', `/v1/transactions/${id}`, undefined, { token: person.accessToken })
+    ).json() as Record<string, unknown>;
+  const messages = async () =>
+    (await call(app, 'GET', `/v1/sandbox/messages?to=${person.phone}`)).json().data as {
+      body: string;
+    }[];
+  return { person, response, id, detail, messages };
 }
