@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext } from '@playwright/test';
-import { currentCodes, readCode, type Person } from './people';
+import { apiAccessToken, type Person } from './people';
 
 /** The seeded sandbox merchant, "Summit Sports". */
 export const MERCHANT_NAME = 'Summit Sports';
 const merchantHeaders = { Authorization: 'Bearer sk_sandbox_summit_sports_demo_key_0001' };
-const botToken = 'sandbox-bot-pass';
 
 export interface ReturnLine {
   amount_in_cents: number;
@@ -75,24 +74,24 @@ export async function claimThroughApi(
   person: Person,
   ...refundUuids: string[]
 ): Promise<void> {
-  const seen = await currentCodes(request, person.phone);
-  const started = await request.post('/v1/users/signin', {
-    data: { phone_number: person.phone, bot_token: botToken },
-  });
-  expect(started.status()).toBe(200);
-  const { attempt_id } = (await started.json()) as { attempt_id: string };
-  const code = await readCode(request, person.phone, seen);
-  const verified = await request.post('/v1/users/verify', { data: { attempt_id, code } });
-  expect(verified.status()).toBe(200);
-  const { access_token } = (await verified.json()) as { access_token: string };
+  const accessToken = await apiAccessToken(request, person);
+  await claimWithToken(request, accessToken, ...refundUuids);
+  await request.post('/v1/users/logout', { headers: { Authorization: `Bearer ${accessToken}` } });
+}
+
+/** Claims refunds as the signed-in customer whose access token is given. */
+export async function claimWithToken(
+  request: APIRequestContext,
+  accessToken: string,
+  ...refundUuids: string[]
+): Promise<void> {
   for (const refundUuid of refundUuids) {
     const claimed = await request.post('/v1/customers/claim-refund', {
-      headers: { Authorization: `Bearer ${access_token}` },
+      headers: { Authorization: `Bearer ${accessToken}` },
       data: { refund_uuid: refundUuid },
     });
     expect(claimed.status()).toBe(200);
   }
-  await request.post('/v1/users/logout', { headers: { Authorization: `Bearer ${access_token}` } });
 }
 
 /** The address of the newest email-verification link the sandbox kept for `email`. */

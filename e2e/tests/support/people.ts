@@ -78,22 +78,30 @@ export async function createAccount(
  * in the browser) and stores the access token where the app keeps it. The caller navigates next.
  */
 export async function signInThroughApi(page: Page, person: Person): Promise<void> {
-  const seen = await currentCodes(page.request, person.phone);
-  const started = await page.request.post('/v1/users/signin', {
-    data: { phone_number: person.phone, bot_token: botToken },
-  });
-  expect(started.status()).toBe(200);
-  const { attempt_id } = (await started.json()) as { attempt_id: string };
-  const code = await readCode(page.request, person.phone, seen);
-  const verified = await page.request.post('/v1/users/verify', { data: { attempt_id, code } });
-  expect(verified.status()).toBe(200);
-  const { access_token } = (await verified.json()) as { access_token: string };
+  const accessToken = await apiAccessToken(page.request, person);
   // The token is stored from a page that does not run the app (the favicon): an app booting on
   // the same page could pick the token up half way, refresh, and have that refresh cancelled by
   // the caller's next navigation, leaving the browser with a refresh cookie the server has
   // already rotated.
   await page.goto('/favicon.svg');
-  await page.evaluate((token) => window.localStorage.setItem('_ca', token), access_token);
+  await page.evaluate((token) => window.localStorage.setItem('_ca', token), accessToken);
+}
+
+/**
+ * Signs a person in through the API (SMS code) and answers the access token; the refresh cookie
+ * lands in `request`'s context.
+ */
+export async function apiAccessToken(request: APIRequestContext, person: Person): Promise<string> {
+  const seen = await currentCodes(request, person.phone);
+  const started = await request.post('/v1/users/signin', {
+    data: { phone_number: person.phone, bot_token: botToken },
+  });
+  expect(started.status()).toBe(200);
+  const { attempt_id } = (await started.json()) as { attempt_id: string };
+  const code = await readCode(request, person.phone, seen);
+  const verified = await request.post('/v1/users/verify', { data: { attempt_id, code } });
+  expect(verified.status()).toBe(200);
+  return ((await verified.json()) as { access_token: string }).access_token;
 }
 
 export async function currentCodes(request: APIRequestContext, phone: string): Promise<string[]> {

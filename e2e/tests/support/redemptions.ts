@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext } from '@playwright/test';
 import type { Transaction } from '@refund/contracts/redemptions';
-import { claimThroughApi, createRefund } from './claims';
-import { createAccount, currentCodes, readCode, type Person } from './people';
+import { claimWithToken, createRefund } from './claims';
+import { apiAccessToken, createAccount, currentCodes, readCode, type Person } from './people';
 
 /** The sandbox's magic debit card numbers: the payout's outcome follows from the number. */
 export const SANDBOX_CARDS = {
@@ -13,8 +13,6 @@ export const SANDBOX_CARDS = {
   /** Mastercard debit; payouts succeed. */
   mastercard: '5200828282828210',
 } as const;
-
-const botToken = 'sandbox-bot-pass';
 
 /** A signed-up customer with money in the wallet and an API session of their own. */
 export interface FundedCustomer {
@@ -35,20 +33,6 @@ const bearer = (customer: { accessToken: string }) => ({
   Authorization: `Bearer ${customer.accessToken}`,
 });
 
-/** Signs a person in through the API (SMS code) and answers the access token. */
-export async function apiAccessToken(request: APIRequestContext, person: Person): Promise<string> {
-  const seen = await currentCodes(request, person.phone);
-  const started = await request.post('/v1/users/signin', {
-    data: { phone_number: person.phone, bot_token: botToken },
-  });
-  expect(started.status()).toBe(200);
-  const { attempt_id } = (await started.json()) as { attempt_id: string };
-  const code = await readCode(request, person.phone, seen);
-  const verified = await request.post('/v1/users/verify', { data: { attempt_id, code } });
-  expect(verified.status()).toBe(200);
-  return ((await verified.json()) as { access_token: string }).access_token;
-}
-
 /**
  * Signs up a new customer and funds the wallet by claiming a refund the sandbox merchant
  * approved for them (available at once). Leaves an API session open for further fixtures.
@@ -62,8 +46,8 @@ export async function fundedCustomer(
   const refund = await createRefund(request, person, {
     returns: [{ amount_in_cents: amountInCents, description: 'Trail running shoes' }],
   });
-  await claimThroughApi(request, person, refund.refund_uuid);
   const accessToken = await apiAccessToken(request, person);
+  await claimWithToken(request, accessToken, refund.refund_uuid);
   return { person, accessToken, balanceInCents: amountInCents };
 }
 

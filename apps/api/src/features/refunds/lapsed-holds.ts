@@ -32,6 +32,7 @@ export function lapsedHoldCents(db: Queryable, userId: string) {
   return sql<string>`(${cents})`;
 }
 
+/** holdLapsed (refund-views.ts) in SQL, for the refunds this customer claimed. */
 const lapsedHoldOf = (userId: string) =>
   and(
     eq(refunds.claimedByUserId, userId),

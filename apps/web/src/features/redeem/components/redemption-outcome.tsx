@@ -73,16 +73,16 @@ export function RedemptionOutcome({ transaction, destination, onDone }: Redempti
     );
   }
 
-  const message =
+  const messageKey =
     transaction.status === 'Successful'
-      ? t('redeem.outcome.sent', {
-          amount: formatMoney(transaction.net_amount_in_cents),
-          destination,
-        })
-      : t(transaction.mode === 'bank' ? 'redeem.outcome.onItsWayBank' : 'redeem.outcome.onItsWay', {
-          amount: formatMoney(transaction.net_amount_in_cents),
-          destination,
-        });
+      ? 'redeem.outcome.sent'
+      : transaction.mode === 'bank'
+        ? 'redeem.outcome.onItsWayBank'
+        : 'redeem.outcome.onItsWay';
+  const message = t(messageKey, {
+    amount: formatMoney(transaction.net_amount_in_cents),
+    destination,
+  });
 
   return (
     <div className="flex flex-col items-center gap-5 text-center">
