@@ -6,15 +6,14 @@ import {
   isUsPhone,
   phoneDigits,
 } from './validation';
+import { text } from './text';
 
-export const phoneNumberSchema = z
-  .string({ error: 'Phone number is required' })
+export const phoneNumberSchema = text({ error: 'Phone number is required' })
   .trim()
   .refine(isUsPhone, 'Enter a valid 10-digit US phone number')
   .transform(phoneDigits);
 
-export const emailSchema = z
-  .string({ error: 'Email is required' })
+export const emailSchema = text({ error: 'Email is required' })
   .trim()
   .min(1, 'Email is required')
   .max(254, 'Email is too long')
@@ -22,22 +21,19 @@ export const emailSchema = z
   .transform((value) => value.toLowerCase());
 
 const nameSchema = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
+  text({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
     .max(50, `${label} is too long`)
     .refine(isPersonName, `${label} can contain letters, spaces, hyphens and apostrophes only`);
 
-export const dateOfBirthSchema = z
-  .string({ error: 'DOB is required' })
-  .superRefine((value, ctx) => {
-    const problem = checkSignupDateOfBirth(value);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
+export const dateOfBirthSchema = text({ error: 'DOB is required' }).superRefine((value, ctx) => {
+  const problem = checkSignupDateOfBirth(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
 
 /** Token from the bot-protection widget; the sandbox accepts anything but its failing token. */
-export const botTokenSchema = z.string().min(1, 'Bot check token is required').max(4096);
+export const botTokenSchema = text().min(1, 'Bot check token is required').max(4096);
 
 export const signUpRequestSchema = z.object({
   first_name: nameSchema('First name'),
@@ -73,8 +69,7 @@ export const otpChallengeSchema = z.object({
 });
 export type OtpChallenge = z.infer<typeof otpChallengeSchema>;
 
-export const otpCodeSchema = z
-  .string({ error: 'Enter the 6-digit code' })
+export const otpCodeSchema = text({ error: 'Enter the 6-digit code' })
   .trim()
   .regex(/^\d{6}$/, 'Enter the 6-digit code');
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 import { isAbaRoutingNumber, isRoutingNumberFormat } from './validation';
 
 export const bankAccountTypes = ['checking', 'savings'] as const;
@@ -11,18 +12,15 @@ export const isBankAccountNumber = (value: string): boolean => /^\d{4,17}$/.test
 
 export const addBankAccountRequestSchema = z
   .object({
-    routing_number: z
-      .string({ error: 'Routing number is required' })
+    routing_number: text({ error: 'Routing number is required' })
       .trim()
       .refine(isRoutingNumberFormat, 'Routing number must be 9 digits')
       .refine(isAbaRoutingNumber, 'Enter a valid routing number'),
-    account_number: z
-      .string({ error: 'Account number is required' })
+    account_number: text({ error: 'Account number is required' })
       .trim()
       .refine(isBankAccountNumber, 'Account number must be 4 to 17 digits'),
     account_type: z.enum(bankAccountTypes, { error: 'Choose checking or savings' }),
-    account_holder_name: z
-      .string({ error: 'Account holder name is required' })
+    account_holder_name: text({ error: 'Account holder name is required' })
       .trim()
       .min(1, 'Account holder name is required')
       .max(100, 'Account holder name is too long'),
@@ -52,7 +50,7 @@ export type BankLinkSession = z.infer<typeof bankLinkSessionSchema>;
 /** What the bank-linking provider appended to /redeem/tink. */
 export const bankLinkExchangeRequestSchema = z
   .object({
-    code: z.string({ error: 'code is required' }).trim().min(1, 'code is required').max(512),
+    code: text({ error: 'code is required' }).trim().min(1, 'code is required').max(512),
     state: z.uuid({ error: 'state must be the session id' }),
   })
   .strict();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 import { isCardExpiryFormat, isCardExpiryValid, isCvv, passesLuhn } from './validation';
 
 /** SPEC §5: the only cards a payout can be pushed to. */
@@ -21,18 +22,16 @@ export const cardDigits = (value: string): string => value.replace(/[\s-]/g, '')
 
 export const addCardRequestSchema = z
   .object({
-    card_number: z
-      .string({ error: 'Card number is required' })
+    card_number: text({ error: 'Card number is required' })
       .transform(cardDigits)
       .refine((d) => /^\d{12,19}$/.test(d) && passesLuhn(d), 'Enter a valid card number')
       .refine((d) => ['visa', 'mastercard'].includes(cardBrand(d)), DEBIT_CARD_RULE),
-    expiry: z
-      .string({ error: 'Expiry is required' })
+    expiry: text({ error: 'Expiry is required' })
       .trim()
       .refine(isCardExpiryFormat, 'Enter the expiry as MM/YY or MM/YYYY')
       .refine((v) => isCardExpiryValid(v), 'This card has expired'),
-    cvv: z.string({ error: 'CVV is required' }).trim().refine(isCvv, 'CVV must be 3 or 4 digits'),
-    name_on_card: z.string().trim().min(1, 'Name on card is required').max(100),
+    cvv: text({ error: 'CVV is required' }).trim().refine(isCvv, 'CVV must be 3 or 4 digits'),
+    name_on_card: text().trim().min(1, 'Name on card is required').max(100),
   })
   .strict();
 export type AddCardRequest = z.input<typeof addCardRequestSchema>;

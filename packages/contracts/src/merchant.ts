@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, phoneNumberSchema } from './auth';
+import { multilineText, text } from './text';
 
 const isoDateTime = z.iso.datetime({ offset: true });
 
@@ -21,7 +22,7 @@ const returnRequestSchema = z
       .int('amount_in_cents must be a whole number of cents')
       .positive('amount_in_cents must be more than zero')
       .max(MAX_REFUND_CENTS, 'amount_in_cents is too large'),
-    description: z.string().trim().min(1, 'description is required').max(200),
+    description: multilineText().trim().min(1, 'description is required').max(200),
     /** Defaults to available: the instant refund is the customer's as soon as it is claimed. */
     state: z.enum(['available', 'awaiting_pickup', 'awaiting_fraud_check']).default('available'),
     /** For awaiting_fraud_check: the small portion held until the check passes or the hold expires. */
@@ -66,16 +67,16 @@ const returnRequestSchema = z
 
 export const createRefundRequestSchema = z.object({
   customer: z.object({
-    first_name: z.string().trim().min(1, 'first_name is required').max(50),
-    last_name: z.string().trim().min(1, 'last_name is required').max(50),
+    first_name: text().trim().min(1, 'first_name is required').max(50),
+    last_name: text().trim().min(1, 'last_name is required').max(50),
     email: emailSchema,
     /** Optional: without it the customer adds a phone number when they sign up. */
     phone_number: phoneNumberSchema.nullish(),
   }),
-  order_number: z.string().trim().min(1, 'order_number is required').max(64),
-  description: z.string().trim().min(1, 'description is required').max(500),
+  order_number: text().trim().min(1, 'order_number is required').max(64),
+  description: multilineText().trim().min(1, 'description is required').max(500),
   /** The merchant's own reference for the return file (RMA), shown to the customer. */
-  file_id: z.string().trim().min(1).max(64).optional(),
+  file_id: text().trim().min(1).max(64).optional(),
   returns: z.array(returnRequestSchema).min(1, 'returns needs at least one return').max(50),
   splash_file_key: z.uuid().optional(),
   logo_file_key: z.uuid().optional(),
@@ -135,7 +136,7 @@ export const uploadedFileSchema = z.object({
 export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
 
 export const webhookEndpointRequestSchema = z.object({
-  url: z.url().refine((u) => /^https?:\/\//.test(u), 'url must be http or https'),
+  url: text().pipe(z.url().refine((u) => /^https?:\/\//.test(u), 'url must be http or https')),
 });
 export const webhookEndpointSchema = z.object({
   url: z.string().nullable(),
@@ -166,7 +167,7 @@ export const webhookDeliveryListSchema = z.object({
 });
 
 export const listQuerySchema = z.object({
-  cursor: z.string().max(200).optional(),
+  cursor: text().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 

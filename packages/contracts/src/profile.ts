@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 
 /** SPEC §3 customer address. */
 export const addressSchema = z.object({
@@ -32,10 +33,9 @@ export function preferredAddress(addresses: readonly Address[]): Address | null 
 /** The primary (billing) address; a debit card needs one. */
 export const updateAddressRequestSchema = z
   .object({
-    line_1: z.string().trim().min(1, 'Address line 1 is required').max(100),
-    line_2: z.string().trim().max(100).nullish(),
-    city: z
-      .string()
+    line_1: text().trim().min(1, 'Address line 1 is required').max(100),
+    line_2: text().trim().max(100).nullish(),
+    city: text()
       .trim()
       .min(1, 'City is required')
       .max(60)
@@ -43,13 +43,11 @@ export const updateAddressRequestSchema = z
         /^[A-Za-z .'-]+$/,
         'City can contain letters, spaces, periods, apostrophes and hyphens only',
       ),
-    state: z
-      .string()
+    state: text()
       .trim()
       .regex(/^[A-Za-z]{2}$/, 'State must be a two-letter code')
       .transform((v) => v.toUpperCase()),
-    zipcode: z
-      .string()
+    zipcode: text()
       .trim()
       .regex(/^\d{5}$/, 'Zip must be exactly 5 digits'),
   })

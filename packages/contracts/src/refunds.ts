@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { botTokenSchema, otpCodeSchema } from './auth';
 import { refundStatuses, returnStates } from './merchant';
+import { text } from './text';
 
 const isoDateTime = z.iso.datetime({ offset: true });
 
@@ -105,5 +106,7 @@ export const messageResponseSchema = z.object({ message: z.string() });
 
 export const verifyEmailParamsSchema = z.object({
   // Any malformed id is answered by the service as an invalid link, with its own message.
-  id: z.string().min(1).max(200, 'This verification link is invalid or has expired.'),
+  id: text(undefined, 'This verification link is invalid or has expired.')
+    .min(1)
+    .max(200, 'This verification link is invalid or has expired.'),
 });

@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { text } from './text';
 import { isEmail, isUsPhone } from './validation';
 
 export const sandboxMessagesQuerySchema = z.object({
-  to: z
-    .string({ error: 'Give a phone number or email in "to"' })
+  to: text({ error: 'Give a phone number or email in "to"' })
     .trim()
     .refine((v) => isUsPhone(v) || isEmail(v), 'Give a phone number or email in "to"'),
   limit: z.coerce.number().int().min(1).max(100).default(20),

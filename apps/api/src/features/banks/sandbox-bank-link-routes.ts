@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { text } from '@refund/contracts/text';
 import { sandboxBankLinkPage } from '../../providers/sandbox-bank-link-page';
 import { sandboxLinkBanks, type SandboxBankLinking } from '../../providers/sandbox-bank-linking';
 
@@ -14,7 +15,7 @@ export interface SandboxBankLinkRoutesOptions {
 const formSchema = z.object({
   session: z.uuid({ error: 'session is missing' }),
   action: z.enum(['continue', 'cancel'], { error: 'Choose Continue or Cancel' }),
-  account: z.string().max(100).optional(),
+  account: text().max(100).optional(),
 });
 
 /**
