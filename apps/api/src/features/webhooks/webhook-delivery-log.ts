@@ -2,7 +2,7 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { WebhookEventType } from '@refund/contracts/merchant';
 import type { Queryable } from '../../db/database';
 import { webhookDeliveries, webhookEvents } from '../../db/schema';
-import { AppError } from '../../http/app-error';
+import { decodeExactCursor, encodeExactCursor } from '../../http/cursor';
 
 export interface WebhookDeliveryView {
   event_id: string;
@@ -25,34 +25,6 @@ export interface WebhookDeliveryPage {
  */
 const exactCreatedAt = sql<string>`to_char(${webhookDeliveries.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
-const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A real calendar time (no 31 February, which the database would reject with an error). */
-const isExactTime = (at: string): boolean => {
-  if (!CURSOR_TIME.test(at)) return false;
-  const date = new Date(at);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 19) === at.slice(0, 19);
-};
-
-const encodeCursor = (at: string, id: string): string =>
-  Buffer.from(JSON.stringify([at, id])).toString('base64url');
-
-function decodeCursor(cursor: string): { at: string; id: string } {
-  try {
-    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(parsed) && parsed.length === 2) {
-      const [at, id] = parsed as unknown[];
-      if (typeof at === 'string' && isExactTime(at) && typeof id === 'string' && UUID.test(id)) {
-        return { at, id };
-      }
-    }
-  } catch {
-    // Falls through to the same answer as a well-formed cursor we never issued.
-  }
-  throw new AppError('VALIDATION_FAILED', 'cursor: not a cursor this API gave out');
-}
-
 /** The merchant's delivery attempts, newest first, a keyset page at a time. */
 export async function listWebhookDeliveries(
   db: Queryable,
@@ -61,7 +33,7 @@ export async function listWebhookDeliveries(
 ): Promise<WebhookDeliveryPage> {
   const conditions: SQL[] = [eq(webhookDeliveries.merchantId, merchantId)];
   if (page.cursor) {
-    const after = decodeCursor(page.cursor);
+    const after = decodeExactCursor(page.cursor);
     conditions.push(
       sql`(${webhookDeliveries.createdAt}, ${webhookDeliveries.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`,
     );
@@ -97,6 +69,6 @@ export async function listWebhookDeliveries(
       error: row.error,
       created_at: row.createdAt.toISOString(),
     })),
-    next_cursor: rows.length > page.limit && last ? encodeCursor(last.at, last.id) : null,
+    next_cursor: rows.length > page.limit && last ? encodeExactCursor(last.at, last.id) : null,
   };
 }
