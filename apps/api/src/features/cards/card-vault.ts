@@ -12,9 +12,13 @@ import { createSealedBox } from '../../jobs/sealed-box';
 export function createCardVault(db: Queryable, key: string) {
   const box = createSealedBox(`card-vault:${key}`);
   return {
-    async store(cardNumber: string): Promise<string> {
+    /**
+     * Seals the number in the caller's transaction, so it commits with the card that uses it and
+     * a failure leaves no sealed number behind.
+     */
+    async store(tx: Queryable, cardNumber: string): Promise<string> {
       const token = `tok_${randomBytes(18).toString('base64url')}`;
-      await db.insert(vaultCards).values({ token, sealedNumber: box.seal(cardNumber) });
+      await tx.insert(vaultCards).values({ token, sealedNumber: box.seal(cardNumber) });
       return token;
     },
     /** For the payout adapter alone, at the moment it pushes money to the card. */

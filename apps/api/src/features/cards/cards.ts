@@ -40,20 +40,24 @@ export function createCards(deps: { db: Db; vault: CardVault; payouts: CardPayou
         throw new AppError('CARD_NOT_SUPPORTED', DEBIT_CARD_RULE);
       }
       const [mm, yy] = input.expiry.split('/') as [string, string];
-      const token = await deps.vault.store(input.card_number);
-      const [row] = await deps.db
-        .insert(cards)
-        .values({
-          userId,
-          vaultToken: token,
-          brand,
-          funding: 'debit',
-          last4: input.card_number.slice(-4),
-          expiryMonth: Number(mm),
-          expiryYear: yy.length === 2 ? 2000 + Number(yy) : Number(yy),
-          nameOnCard: input.name_on_card,
-        })
-        .returning();
+      // The sealed number and the card commit together: a failure leaves neither behind.
+      const row = await deps.db.transaction(async (tx) => {
+        const token = await deps.vault.store(tx, input.card_number);
+        const [inserted] = await tx
+          .insert(cards)
+          .values({
+            userId,
+            vaultToken: token,
+            brand,
+            funding: 'debit',
+            last4: input.card_number.slice(-4),
+            expiryMonth: Number(mm),
+            expiryYear: yy.length === 2 ? 2000 + Number(yy) : Number(yy),
+            nameOnCard: input.name_on_card,
+          })
+          .returning();
+        return inserted;
+      });
       if (!row) throw new Error('card not stored');
       return cardView(row);
     },
