@@ -21,11 +21,150 @@ export const redactPaths = [
   '*.otp',
   '*.phone_number',
   '*.phoneNumber',
+  '*.email',
   '*.to',
   '*.body',
   '*.card_number',
   '*.cvv',
 ];
+
+const SQLSTATE = /^[0-9A-Z]{5}$/;
+
+/**
+ * What a database error may say about itself in a log line. Its `detail`, `where`, `hint`,
+ * `internalQuery` and the query's parameters can carry the values of the row (`Key
+ * (email)=(a@b.com) already exists`), so they are never copied.
+ */
+const DATABASE_FIELDS = ['severity', 'schema', 'table', 'column', 'dataType', 'constraint'];
+
+/** An error from the PostgreSQL server (node-postgres or the embedded engine): it has a SQLSTATE. */
+function isDatabaseError(error: Record<string, unknown>): boolean {
+  return (
+    typeof error.code === 'string' &&
+    SQLSTATE.test(error.code) &&
+    typeof error.severity === 'string'
+  );
+}
+
+/**
+ * The query builder's wrapper around a failed statement: its SQL and all its parameters. (The
+ * embedded engine's own errors carry the query and parameters too; they are database errors
+ * first.)
+ */
+function isQueryError(error: Record<string, unknown>): error is Record<string, unknown> & {
+  query: string;
+} {
+  return typeof error.query === 'string' && 'params' in error;
+}
+
+/**
+ * A short name for a statement, from its SQL text alone: `insert refunds`, `select users`,
+ * `update sessions`. Parameters are never part of it.
+ */
+export function statementName(query: string): string {
+  const sqlText = query.trim().replace(/\s+/g, ' ').toLowerCase();
+  const table = (pattern: RegExp) => pattern.exec(sqlText)?.[1]?.replaceAll('"', '');
+  const verb = /^[a-z]+/.exec(sqlText)?.[0] ?? 'statement';
+  const target =
+    verb === 'insert'
+      ? table(/^insert into ("?[\w.]+"?)/)
+      : verb === 'update'
+        ? table(/^update ("?[\w.]+"?)/)
+        : verb === 'delete'
+          ? table(/^delete from ("?[\w.]+"?)/)
+          : verb === 'select'
+            ? table(/ from ("?[\w.]+"?)/)
+            : undefined;
+  return target ? `${verb} ${target}` : verb;
+}
+
+const EMAIL = /[\w.%+'-]+@[\w-]+(\.[\w-]+)+/g;
+/** Ten to nineteen digits, with or without separators: phone, card and account numbers. */
+const LONG_NUMBER = /(?<![\w.])\+?\d(?:[\s().-]{0,2}\d){9,18}(?![\w])/g;
+const QUOTED = /"[^"]*"/g;
+
+/** Masks what looks like personal data in text an error wrote about itself. */
+function scrub(textValue: string): string {
+  return textValue.replace(EMAIL, '[email]').replace(LONG_NUMBER, '[number]');
+}
+
+/** The call frames of a stack, under a header the caller has made safe. */
+function framesOf(stack: unknown, header: string): string | undefined {
+  if (typeof stack !== 'string') return undefined;
+  const frames = stack.split('\n').filter((line) => /^\s+at /.test(line));
+  return [header, ...frames.map(scrub)].join('\n');
+}
+
+function typeOf(error: Record<string, unknown>): string {
+  const ctor = error.constructor;
+  return typeof ctor === 'function' && ctor.name && ctor.name.length > 1
+    ? ctor.name
+    : typeof error.name === 'string'
+      ? error.name
+      : 'Error';
+}
+
+type SerializedError = Record<string, unknown>;
+
+/**
+ * Serializes errors for the logs without the personal data they can carry. A failed statement
+ * is logged by its SQLSTATE, its constraint, table and column, and a short statement name: never
+ * its parameters, the row values PostgreSQL quotes back, or its detail. Other errors keep their
+ * type, message, stack and own fields, with e-mail addresses and long numbers masked; causes are
+ * serialized the same way, one by one.
+ */
+export function serializeError(error: unknown, depth = 0): unknown {
+  if (
+    typeof error !== 'object' ||
+    error === null ||
+    typeof Reflect.get(error, 'message') !== 'string'
+  )
+    return error;
+  const e = error as Record<string, unknown>;
+  const type = typeOf(e);
+  const cause = depth < 5 && e.cause !== undefined ? serializeError(e.cause, depth + 1) : undefined;
+
+  if (isDatabaseError(e)) {
+    const message = String(e.message).replace(QUOTED, '"…"');
+    const serialized: SerializedError = { type, message, sqlstate: e.code };
+    for (const field of DATABASE_FIELDS) {
+      if (typeof e[field] === 'string' && e[field] !== '') serialized[field] = e[field];
+    }
+    if (typeof e.routine === 'string') serialized.routine = e.routine;
+    serialized.stack = framesOf(e.stack, `${type}: ${message}`);
+    if (cause !== undefined) serialized.cause = cause;
+    return serialized;
+  }
+
+  if (isQueryError(e)) {
+    const statement = statementName(e.query);
+    const message = `Failed query: ${statement}`;
+    const sqlstate =
+      typeof cause === 'object' && cause !== null ? Reflect.get(cause, 'sqlstate') : undefined;
+    return {
+      type,
+      message,
+      statement,
+      ...(typeof sqlstate === 'string' ? { sqlstate } : {}),
+      stack: framesOf(e.stack, `${type}: ${message}`),
+      ...(cause === undefined ? {} : { cause }),
+    } satisfies SerializedError;
+  }
+
+  const message = scrub(String(e.message));
+  const serialized: SerializedError = { type, message };
+  for (const [key, value] of Object.entries(e)) {
+    if (key === 'cause' || key === 'message' || key === 'stack') continue;
+    if (typeof value === 'string') serialized[key] = scrub(value);
+    else if (typeof value === 'number' || typeof value === 'boolean') serialized[key] = value;
+  }
+  serialized.stack = framesOf(e.stack, `${type}: ${message}`);
+  if (cause !== undefined) serialized.cause = cause;
+  if (Array.isArray(e.errors) && depth < 5) {
+    serialized.aggregateErrors = e.errors.map((inner) => serializeError(inner, depth + 1));
+  }
+  return serialized;
+}
 
 /** Request log lines carry the path only: query strings can hold phone numbers or tokens. */
 const serializers = {
@@ -35,7 +174,7 @@ const serializers = {
     path: req.url.split('?')[0],
   }),
   res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-  err: pino.stdSerializers.err,
+  err: serializeError,
 };
 
 export function createLogger(

@@ -2,17 +2,26 @@ import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { SANDBOX_PASSING_BOT_TOKEN } from '@refund/contracts/sandbox';
+import { recordPersonalData } from './run-logs';
 import { call, refreshCookieFrom } from './test-server';
 
-/** A ten-digit US number no other test uses. */
+/**
+ * A ten-digit US number no other test uses. Recorded for the end-of-run check that no phone
+ * number reaches the logs.
+ */
 export function uniquePhone(): string {
-  return `${randomInt(2, 10)}${randomInt(0, 10 ** 9)
+  const phone = `${randomInt(2, 10)}${randomInt(0, 10 ** 9)
     .toString()
     .padStart(9, '0')}`;
+  recordPersonalData(phone);
+  return phone;
 }
 
+/** An e-mail address no other test uses; recorded like the phone numbers. */
 export function uniqueEmail(): string {
-  return `person.${crypto.randomUUID().slice(0, 12)}@example.com`;
+  const email = `person.${crypto.randomUUID().slice(0, 12)}@example.com`;
+  recordPersonalData(email);
+  return email;
 }
 
 export function signUpForm(overrides: Record<string, unknown> = {}) {

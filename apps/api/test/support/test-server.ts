@@ -3,9 +3,13 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { loadConfig } from '../../src/config';
 import { createLogger } from '../../src/http/logger';
 import { createServer, type RunningServer } from '../../src/server';
+import { appendRunLog } from './run-logs';
 
 export interface TestServer extends RunningServer {
-  /** Every log line the server wrote, for checks that nothing secret reaches the logs. */
+  /**
+   * Every log line the server wrote, for checks that nothing secret reaches the logs. They also
+   * go to the run's log, which global-setup.ts checks for the fixtures' personal data.
+   */
   logLines: string[];
 }
 
@@ -36,7 +40,9 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   const logLines: string[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      logLines.push(chunk.toString('utf8'));
+      const line = chunk.toString('utf8');
+      logLines.push(line);
+      appendRunLog(line);
       done();
     },
   });

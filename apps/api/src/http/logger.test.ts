@@ -1,0 +1,136 @@
+import { Writable } from 'node:stream';
+import { PGlite } from '@electric-sql/pglite';
+import { DrizzleQueryError, sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger, statementName } from './logger';
+
+const email = 'jamie.oneil@example.com';
+const phone = '2025550143';
+
+function logOf(error: unknown): { line: string; err: Record<string, unknown> } {
+  const lines: string[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString('utf8'));
+      done();
+    },
+  });
+  createLogger('info', sink).error({ err: error }, 'request failed');
+  const line = lines.join('');
+  return { line, err: (JSON.parse(line) as { err: Record<string, unknown> }).err };
+}
+
+function expectNoPersonalData(line: string) {
+  expect(line).not.toContain(email);
+  expect(line).not.toContain(phone);
+  expect(line).not.toContain('555-0143');
+}
+
+describe('error serializer', () => {
+  let client: PGlite;
+  let db: ReturnType<typeof drizzle>;
+  beforeAll(async () => {
+    client = new PGlite();
+    db = drizzle(client);
+    await db.execute(sql`create table people (email text unique, phone text, age int)`);
+    await db.execute(sql`insert into people (email, phone) values (${email}, ${phone})`);
+  }, 60_000);
+  afterAll(() => client.close());
+
+  it('a failed statement on the embedded engine: SQLSTATE and statement name, no values', async () => {
+    const error = await db
+      .execute(sql`insert into people (email, phone) values (${email}, ${phone})`)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DrizzleQueryError);
+    const { line, err } = logOf(error);
+    expectNoPersonalData(line);
+    expect(err).toMatchObject({
+      type: 'DrizzleQueryError',
+      statement: 'insert people',
+      sqlstate: '23505',
+      cause: { sqlstate: '23505', constraint: 'people_email_key', table: 'people' },
+    });
+  });
+
+  it('values PostgreSQL quotes back in its message are masked', async () => {
+    const error = await db
+      .execute(sql`select * from people where age = ${`${phone} ${email}`}::int`)
+      .catch((e: unknown) => e);
+    const { line, err } = logOf(error);
+    expectNoPersonalData(line);
+    expect(err).toMatchObject({ statement: 'select people', cause: { sqlstate: '22P02' } });
+  });
+
+  it('a failed statement on PostgreSQL: detail and parameters stay out', () => {
+    // What node-postgres raises for a unique violation, as its protocol parser builds it.
+    const cause = Object.assign(
+      new pg.DatabaseError(
+        'duplicate key value violates unique constraint "users_email_key"',
+        200,
+        'error',
+      ),
+      {
+        severity: 'ERROR',
+        code: '23505',
+        detail: `Key (email)=(${email}) already exists.`,
+        schema: 'public',
+        table: 'users',
+        constraint: 'users_email_key',
+        routine: '_bt_check_unique',
+        where: `SQL function with argument ${phone}`,
+      },
+    );
+    const error = new DrizzleQueryError(
+      'insert into "users" ("email", "phone_number") values ($1, $2)',
+      [email, phone],
+      cause,
+    );
+    const { line, err } = logOf(error);
+    expectNoPersonalData(line);
+    expect(line).not.toContain('Key (email)');
+    expect(err).toMatchObject({
+      type: 'DrizzleQueryError',
+      message: 'Failed query: insert users',
+      statement: 'insert users',
+      sqlstate: '23505',
+      cause: {
+        type: 'DatabaseError',
+        sqlstate: '23505',
+        table: 'users',
+        constraint: 'users_email_key',
+        routine: '_bt_check_unique',
+      },
+    });
+    expect(String(err.stack)).toMatch(/^DrizzleQueryError: Failed query: insert users\n\s+at /);
+  });
+
+  it('other errors keep their message and fields, with e-mail addresses and long numbers masked', () => {
+    const error = Object.assign(
+      new Error(`could not text ${phone} or (202) 555-0143 or mail ${email}`, {
+        cause: new Error(`card 4000056655665556 refused`),
+      }),
+      { statusCode: 502, vendor: 'twilio' },
+    );
+    const { line, err } = logOf(error);
+    expectNoPersonalData(line);
+    expect(line).not.toContain('4000056655665556');
+    expect(err).toMatchObject({
+      type: 'Error',
+      message: 'could not text [number] or ([number] or mail [email]',
+      statusCode: 502,
+      vendor: 'twilio',
+      cause: { message: 'card [number] refused' },
+    });
+  });
+
+  it('names statements from their SQL text alone', () => {
+    expect(statementName('select "id" from "refresh_tokens" where "token_hash" = $1')).toBe(
+      'select refresh_tokens',
+    );
+    expect(statementName('update "sessions" set "revoked_at" = now()')).toBe('update sessions');
+    expect(statementName('delete from "otp_sends" where ip = $1')).toBe('delete otp_sends');
+    expect(statementName('with x as (select 1) select * from x')).toBe('with');
+  });
+});
