@@ -123,7 +123,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/v1/docs' });
 
   const accessTokens = createAccessTokens(config.JWT_SECRET, config.ACCESS_TOKEN_TTL_SECONDS);
-  const sessions = createSessionStore(db, config.REFRESH_TOKEN_TTL_DAYS);
+  const sessions = createSessionStore(db, config.REFRESH_TOKEN_TTL_DAYS, {
+    secret: config.OTP_SECRET,
+  });
   const authenticator = createAuthenticator(accessTokens, sessions);
   const profiles = createProfileReader(db, PROFILE_CACHE_MS);
   const otp = createOtpService({
