@@ -80,3 +80,18 @@ describe('logs of a failed statement', () => {
     expect(refund.refund_uuid).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
+
+describe('request log lines', () => {
+  it('name the route, not the e-mail link id in the path', async () => {
+    const linkId = `${crypto.randomUUID()}${crypto.randomUUID()}`.replaceAll('-', '');
+    const response = await call(server.app, 'POST', `/v1/customers/profile/verify-email/${linkId}`);
+    expect(response.json()).toMatchObject({ code_description: 'EMAIL_LINK_INVALID' });
+    const unrouted = await call(server.app, 'GET', `/v1/customers/profile/verify-email/${linkId}`);
+    expect(unrouted.statusCode).toBe(404);
+
+    const logs = server.logLines.join('\n');
+    expect(logs).toContain('"path":"/v1/customers/profile/verify-email/:id"');
+    expect(logs).toContain('"path":"/v1/customers/profile/verify-email/…"');
+    expect(logs).not.toContain(linkId);
+  });
+});

@@ -166,12 +166,28 @@ export function serializeError(error: unknown, depth = 0): unknown {
   return serialized;
 }
 
-/** Request log lines carry the path only: query strings can hold phone numbers or tokens. */
+/** A path segment that may be a token (a magic link's id): long and opaque. */
+const OPAQUE_SEGMENT = /(?<=\/)[\w~.%-]{20,}(?=\/|$)/g;
+
+/**
+ * Request log lines carry the route, not the URL: query strings can hold phone numbers or
+ * tokens, and so can a path (the e-mail link's id). A request no route matched is logged by its
+ * path with long opaque segments masked.
+ */
+export function loggedPath(req: { url: string; routeOptions?: { url?: string | undefined } }) {
+  return req.routeOptions?.url ?? (req.url.split('?')[0] ?? '').replace(OPAQUE_SEGMENT, '…');
+}
+
 const serializers = {
-  req: (req: { method: string; url: string; id: string }) => ({
+  req: (req: {
+    method: string;
+    url: string;
+    id: string;
+    routeOptions?: { url?: string | undefined };
+  }) => ({
     id: req.id,
     method: req.method,
-    path: req.url.split('?')[0],
+    path: loggedPath(req),
   }),
   res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
   err: serializeError,
