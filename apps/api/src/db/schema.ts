@@ -37,7 +37,12 @@ export const users = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('users_email_key').on(t.email),
+    // An email belongs to an account only once it is verified (ADR 0011): several accounts may
+    // have typed the same address, but only one can prove it.
+    uniqueIndex('users_verified_email_key')
+      .on(t.email)
+      .where(sql`${t.emailVerifiedAt} IS NOT NULL`),
+    index('users_email_idx').on(t.email),
     uniqueIndex('users_phone_number_key').on(t.phoneNumber),
     check('users_phone_number_digits', sql`${t.phoneNumber} ~ '^[0-9]{10}$'`),
   ],
@@ -93,13 +98,17 @@ export const otpAttempts = pgTable(
   (t) => [index('otp_attempts_destination_idx').on(t.destination, t.createdAt)],
 );
 
-/** Every code sent (or sign-in request answered), counted for the per-phone and per-IP limits. */
+/**
+ * Every code sent (or sign-in or sign-up request answered), counted for the per-destination and
+ * per-IP limits. A sign-up counts against its phone and its email: the email's row has no IP, so
+ * the request counts once against the IP.
+ */
 export const otpSends = pgTable(
   'otp_sends',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     destination: text('destination').notNull(),
-    ip: text('ip').notNull(),
+    ip: text('ip'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accessTokenResponseSchema, otpChallengeSchema } from '@refund/contracts/auth';
 import { errorBodySchema } from '@refund/contracts/errors';
@@ -51,6 +51,15 @@ export const customerClaimRoutes: FastifyPluginAsync<CustomerClaimRoutesOptions>
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { claims, authenticator } = options;
 
+  /** The signed-in customer on a public endpoint, or null: a stale token counts as signed out. */
+  async function viewer(request: FastifyRequest): Promise<string | null> {
+    if (!request.headers.authorization) return null;
+    return authenticator.principal(request).then(
+      (principal) => principal.userId,
+      () => null,
+    );
+  }
+
   async function requireHuman(
     token: string,
     action: 'customer_signin' | 'customer_resend_claim_code',
@@ -79,12 +88,12 @@ export const customerClaimRoutes: FastifyPluginAsync<CustomerClaimRoutesOptions>
       schema: {
         tags: ['claims'],
         summary:
-          'What the customer does next to claim: verify, sign up, verify email, add a phone, or already claimed',
+          'What the customer does next to claim: verify, sign up, verify email (signed in), add a phone, or already claimed. Phone and email are answered masked',
         params: refundIdParamsSchema,
         response: { 200: claimNextStepSchema, ...errors },
       },
     },
-    async (request) => claims.nextStep(request.params.refund_uuid),
+    async (request) => claims.nextStep(request.params.refund_uuid, await viewer(request)),
   );
 
   r.post(
@@ -92,7 +101,8 @@ export const customerClaimRoutes: FastifyPluginAsync<CustomerClaimRoutesOptions>
     {
       schema: {
         tags: ['claims'],
-        summary: "Send a one-time code to the refund's phone (mobile) or email",
+        summary:
+          "Send a one-time code to the refund's phone (mobile) or email; VERIFY_EMAIL needs the signed-in account holding that email",
         body: claimOtpRequestSchema,
         response: { 200: otpChallengeSchema, ...errors },
       },
@@ -100,7 +110,8 @@ export const customerClaimRoutes: FastifyPluginAsync<CustomerClaimRoutesOptions>
     async (request) => {
       await requireHuman(request.body.bot_token, 'customer_signin', request.ip);
       const { refund_uuid, channel, purpose } = request.body;
-      return claims.startVerification(refund_uuid, channel, purpose, request.ip);
+      const signedIn = purpose === 'VERIFY_EMAIL' ? await viewer(request) : null;
+      return claims.startVerification(refund_uuid, channel, purpose, request.ip, signedIn);
     },
   );
 
@@ -163,13 +174,16 @@ export const customerClaimRoutes: FastifyPluginAsync<CustomerClaimRoutesOptions>
     {
       schema: {
         tags: ['claims'],
-        summary: 'Send the refund to the original payment method instead of the wallet',
+        summary:
+          "Send the refund to the original payment method instead of the wallet (the signed-in owner of the refund's phone or verified email)",
+        security: [{ bearer: [] }],
         params: refundIdParamsSchema,
         response: { 200: originalMethodResponseSchema, ...errors },
       },
     },
     async (request) => {
-      await claims.chooseOriginalMethod(request.params.refund_uuid);
+      const { userId } = await authenticator.principal(request);
+      await claims.chooseOriginalMethod(userId, request.params.refund_uuid);
       return { refund_uuid: request.params.refund_uuid, status: 'original_method' as const };
     },
   );
