@@ -272,11 +272,22 @@ export const refunds = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     claimedByUserId: uuid('claimed_by_user_id').references(() => users.id),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    /** The customer who chose the original payment method instead, and when (ADR 0011). */
+    originalMethodUserId: uuid('original_method_user_id').references(() => users.id),
+    originalMethodAt: timestamp('original_method_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('refunds_merchant_idempotency_key').on(t.merchantId, t.idempotencyKey),
     index('refunds_claimed_by_idx').on(t.claimedByUserId, t.claimedAt, t.id),
+    index('refunds_original_method_by_idx').on(t.originalMethodUserId, t.originalMethodAt, t.id),
+    // Open refunds by contact, for a customer's unclaimed refunds at home.
+    index('refunds_pending_phone_idx')
+      .on(t.customerPhone)
+      .where(sql`${t.status} = 'pending'`),
+    index('refunds_pending_email_idx')
+      .on(t.customerEmail)
+      .where(sql`${t.status} = 'pending'`),
     check('refunds_amount_positive', sql`${t.amountCents} > 0`),
   ],
 );

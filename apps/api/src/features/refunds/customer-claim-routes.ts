@@ -15,6 +15,7 @@ import {
   refundListSchema,
   refundSchema,
   resendOtpRequestSchema,
+  unclaimedRefundListSchema,
   verifyEmailParamsSchema,
 } from '@refund/contracts/refunds';
 import type { Db } from '../../db/database';
@@ -24,7 +25,7 @@ import type { Authenticator } from '../auth/authenticate';
 import type { EmailVerification } from '../auth/email-verification';
 import type { RefreshCookie } from '../auth/refresh-cookie';
 import type { CustomerClaims } from './customer-claims';
-import { claimedRefund, listClaimedRefunds } from './refund-history';
+import { claimedRefund, listClaimedRefunds, unclaimedRefunds } from './refund-history';
 
 export interface CustomerClaimRoutesOptions {
   db: Db;
@@ -206,7 +207,8 @@ export const customerClaimRoutes: FastifyPluginAsync<CustomerClaimRoutesOptions>
     {
       schema: {
         tags: ['refunds'],
-        summary: "The signed-in customer's claimed refunds, newest first (keyset pagination)",
+        summary:
+          "The signed-in customer's refunds, claimed or sent to the original payment method, newest first (keyset pagination)",
         security: [{ bearer: [] }],
         querystring: listQuerySchema,
         response: { 200: refundListSchema, ...errors },
@@ -215,6 +217,23 @@ export const customerClaimRoutes: FastifyPluginAsync<CustomerClaimRoutesOptions>
     async (request) => {
       const { userId } = await authenticator.principal(request);
       return listClaimedRefunds(options.db, userId, request.query.limit, request.query.cursor);
+    },
+  );
+
+  r.get(
+    '/refunds/unclaimed',
+    {
+      schema: {
+        tags: ['refunds'],
+        summary:
+          "Open refunds sent to the signed-in customer's phone or verified email, to claim from home",
+        security: [{ bearer: [] }],
+        response: { 200: unclaimedRefundListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { userId } = await authenticator.principal(request);
+      return unclaimedRefunds(options.db, userId);
     },
   );
 

@@ -220,7 +220,11 @@ export function createCustomerClaims(deps: CustomerClaimDeps) {
         if (refund.status === 'original_method') return [];
         await tx
           .update(refunds)
-          .set({ status: 'original_method' })
+          .set({
+            status: 'original_method',
+            originalMethodUserId: userId,
+            originalMethodAt: new Date(),
+          })
           .where(eq(refunds.id, refund.id));
         return [
           await recordWebhookEvent(tx, {
