@@ -208,11 +208,14 @@ export function createOtpService(deps: OtpServiceDeps) {
         );
       }
       await admitSend(tx, attempt.destination, ip);
-      const code = attempt.codeHash ? generateOtpCode() : null;
+      // As in insertAttempt: a code is made and hashed even where none is stored or sent.
+      const fresh = generateOtpCode();
+      const freshHash = hashOtpCode(deps.secret, attempt.id, fresh);
+      const code = attempt.codeHash ? fresh : null;
       await tx
         .update(otpAttempts)
         .set({
-          codeHash: code ? hashOtpCode(deps.secret, attempt.id, code) : null,
+          codeHash: code ? freshHash : null,
           codeExpiresAt: new Date(Date.now() + OTP_TTL_SECONDS * 1000),
           resendAvailableAt: new Date(Date.now() + OTP_RESEND_SECONDS * 1000),
           failedTries: 0,
@@ -220,8 +223,7 @@ export function createOtpService(deps: OtpServiceDeps) {
         .where(eq(otpAttempts.id, attempt.id));
       return { code, channel: attempt.channel, destination: attempt.destination };
     });
-    if (sent.code)
-      await deps.jobs.sendMessage(codeMessage(sent.channel, sent.destination, sent.code));
+    await deliver(attemptId, sent.channel, sent.destination, sent.code);
     return challenge(attemptId, sent.channel, sent.destination);
   }
 
