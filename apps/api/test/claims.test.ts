@@ -24,7 +24,8 @@ beforeAll(async () => {
 afterEach(() => expectLedgerBalanced(server.database.db));
 afterAll(() => server.close());
 
-const next = (id: string) => call(server.app, 'GET', `/v1/customers/claim-refund/next/${id}`);
+const next = (id: string, token: string | null = null) =>
+  call(server.app, 'GET', `/v1/customers/claim-refund/next/${id}`, undefined, { token });
 const claim = (id: string, token: string) =>
   call(server.app, 'POST', '/v1/customers/claim-refund', { refund_uuid: id }, { token });
 const merchantCall = (path: string, body?: unknown) =>
@@ -64,35 +65,37 @@ describe('the claim page and next step', () => {
     });
   });
 
-  it('ACCOUNT_SIGNUP with the merchant-given contact when there is no account', async () => {
+  it('ACCOUNT_SIGNUP with the merchant-given contact, masked, when there is no account', async () => {
     const customer = refundCustomer();
     const refund = await createRefund(server.app, merchant, refundBody(customer));
     expect((await next(refund.refund_uuid)).json()).toEqual({
       goto: 'ACCOUNT_SIGNUP',
-      phone_number: customer.phone_number,
-      email: customer.email,
+      phone_number: `+1 xxx-xxx-${customer.phone_number?.slice(-4)}`,
+      email: 'p•••@example.com',
     });
   });
 
-  it('ADD_PHONE_NUMBER when the merchant gave no phone and there is no account', async () => {
+  it('ADD_PHONE_NUMBER, masked, when the merchant gave no phone and there is no account', async () => {
     const customer = refundCustomer({ phone_number: null });
     const refund = await createRefund(server.app, merchant, refundBody(customer));
     expect((await next(refund.refund_uuid)).json()).toEqual({
       goto: 'ADD_PHONE_NUMBER',
       phone_number: null,
-      email: customer.email,
+      email: 'p•••@example.com',
     });
   });
 
-  it('VERIFY_EMAIL when only an unverified email matches an account', async () => {
+  it('VERIFY_EMAIL for the signed-in account whose email, unverified, is the refund’s', async () => {
     const person = await signUpNewPerson(server.app);
     const refund = await createRefund(
       server.app,
       merchant,
       refundBody(refundCustomer({ phone_number: null, email: person.email })),
     );
-    const step = (await next(refund.refund_uuid)).json();
-    expect(step).toEqual({ goto: 'VERIFY_EMAIL', phone_number: null, email: `p***@example.com` });
+    const step = (await next(refund.refund_uuid, person.accessToken)).json();
+    expect(step).toEqual({ goto: 'VERIFY_EMAIL', phone_number: null, email: 'p•••@example.com' });
+    // An email nobody proved names no account: signed out, it is a sign-up.
+    expect((await next(refund.refund_uuid)).json()).toMatchObject({ goto: 'ADD_PHONE_NUMBER' });
   });
 
   it('CLAIM_SUCCESS once claimed; unknown, malformed and expired ids answer the claim error', async () => {
@@ -255,6 +258,8 @@ describe('claiming', () => {
       'email',
       person.email,
       'VERIFY_EMAIL',
+      [],
+      person.accessToken,
     );
     const profile = await call(server.app, 'GET', '/v1/users/profile', undefined, {
       token: accessToken,
@@ -271,6 +276,8 @@ describe('claiming', () => {
       server.app,
       'POST',
       `/v1/customers/claim-refund/${refund.refund_uuid}/original-method`,
+      undefined,
+      { token: person.accessToken },
     );
     expect(chosen.json()).toEqual({ refund_uuid: refund.refund_uuid, status: 'original_method' });
     expect((await claim(refund.refund_uuid, person.accessToken)).statusCode).toBe(404);

@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_FAILING_BOT_TOKEN } from '@refund/contracts/sandbox';
+import { users } from '../src/db/schema';
 import { digits, readCode, signUpForm, signUpNewPerson } from './support/people';
 import { call, startTestServer, type TestServer } from './support/test-server';
 
@@ -85,8 +87,20 @@ describe('sign-up', () => {
     });
   });
 
-  it('refuses an email that already has an account, whatever its case', async () => {
+  it('refuses an email that an account has verified, whatever its case (ADR 0011)', async () => {
     const person = await signUpNewPerson(server.app);
+    // Only typed, the email blocks no one: its owner may sign up with it.
+    const unproven = await call(
+      server.app,
+      'POST',
+      '/v1/users/signup',
+      signUpForm({ email: person.email }),
+    );
+    expect(unproven.statusCode).toBe(201);
+    await server.database.db
+      .update(users)
+      .set({ emailVerifiedAt: new Date() })
+      .where(eq(users.phoneNumber, person.phone));
     const response = await call(
       server.app,
       'POST',

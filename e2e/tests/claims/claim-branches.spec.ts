@@ -3,7 +3,7 @@ import { cancelRefund, claimThroughApi, createRefund, signIn } from '../support/
 import { createAccount, currentCodes, newPerson, readCode } from '../support/people';
 import { enterCode, expectClaimed, startInstantClaim } from './claim-helpers';
 
-test('ACCOUNT_SIGNUP: a new customer signs up from the claim link, prefilled, and the refund is claimed', async ({
+test('ACCOUNT_SIGNUP: a new customer signs up from the claim link and the refund is claimed', async ({
   page,
 }) => {
   const person = newPerson();
@@ -13,9 +13,12 @@ test('ACCOUNT_SIGNUP: a new customer signs up from the claim link, prefilled, an
 
   await expect(page).toHaveURL(/\/auth\?mode=signup$/);
   await expect(page.getByRole('heading', { name: 'Sign up' })).toBeVisible();
-  await expect(page.getByLabel('Email')).toHaveValue(person.email);
-  await expect(page.getByLabel('Phone number')).toHaveValue(person.phone);
+  // The link reveals no contact details (ADR 0011): the customer types their own.
+  await expect(page.getByLabel('Email')).toHaveValue('');
+  await expect(page.getByLabel('Phone number')).toHaveValue('');
   await expect(page.getByLabel('First name')).toHaveValue(person.firstName);
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Phone number').fill(person.phone);
   await page.getByLabel('Last name').fill(person.lastName);
   await page.getByLabel('Date of birth').fill(person.dateOfBirth);
   await page.getByLabel('I agree to the Terms of Service and Privacy Agreement').check();
@@ -52,17 +55,18 @@ test('ACCOUNT_VERIFICATION: an existing customer proves the refund phone by code
   await expectClaimed(page, refund.amount_in_cents);
 });
 
-test('VERIFY_EMAIL: an account with the refund email, unverified, verifies it by code and claims', async ({
+test('VERIFY_EMAIL: signed in with the refund email, unverified, the customer verifies it by code and claims', async ({
   page,
 }) => {
   const person = await createAccount(page.request);
   const refund = await createRefund(page.request, person, { withPhone: false });
+  await signIn(page, person);
 
   await startInstantClaim(page, refund.claimPath, refund.amount_in_cents);
 
   await expect(page).toHaveURL(/\/verify-account$/);
   await expect(page.getByRole('heading', { name: 'Verify your email' })).toBeVisible();
-  await expect(page.getByText(/We sent a 6-digit code to r\*\*\*@example\.com\./)).toBeVisible();
+  await expect(page.getByText(/We sent a 6-digit code to r•••@example\.com\./)).toBeVisible();
   await enterCode(page, await readCode(page.request, person.email));
 
   await expectClaimed(page, refund.amount_in_cents);
@@ -77,7 +81,7 @@ test('ADD_PHONE_NUMBER: no account and no phone: sign up with the email, add a p
   await startInstantClaim(page, refund.claimPath, refund.amount_in_cents);
 
   await expect(page).toHaveURL(/\/auth\?mode=signup$/);
-  await expect(page.getByLabel('Email')).toHaveValue(person.email);
+  await page.getByLabel('Email').fill(person.email);
   const phone = page.getByLabel('Phone number');
   await expect(phone).toHaveValue('');
   await expect(phone).toHaveAccessibleDescription(
@@ -91,6 +95,29 @@ test('ADD_PHONE_NUMBER: no account and no phone: sign up with the email, add a p
   await enterCode(page, await readCode(page.request, person.phone));
 
   // The new account holds the refund's email but has not proven it yet: the claim asks for it.
+  await expect(page).toHaveURL(/\/verify-account$/);
+  await expect(page.getByRole('heading', { name: 'Verify your email' })).toBeVisible();
+  await enterCode(page, await readCode(page.request, person.email));
+
+  await expectClaimed(page, refund.amount_in_cents);
+});
+
+test('signed out, an account with the refund email unverified signs in, verifies the email and claims', async ({
+  page,
+}) => {
+  const person = await createAccount(page.request);
+  const refund = await createRefund(page.request, person, { withPhone: false });
+
+  await startInstantClaim(page, refund.claimPath, refund.amount_in_cents);
+
+  // An email nobody proved names no account: the link offers sign-up, which links to sign-in.
+  await expect(page).toHaveURL(/\/auth\?mode=signup$/);
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  const seen = await currentCodes(page.request, person.phone);
+  await page.getByLabel('Phone number').fill(person.phone);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await enterCode(page, await readCode(page.request, person.phone, seen));
+
   await expect(page).toHaveURL(/\/verify-account$/);
   await expect(page.getByRole('heading', { name: 'Verify your email' })).toBeVisible();
   await enterCode(page, await readCode(page.request, person.email));

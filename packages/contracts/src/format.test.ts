@@ -5,6 +5,7 @@ import {
   formatMoneyShort,
   formatPhone,
   formatShortDate,
+  maskEmail,
   maskPhone,
 } from './format';
 
@@ -47,4 +48,7 @@ describe('phone', () => {
 
   it('masks all but the last four digits', () =>
     expect(maskPhone('2025550143')).toBe('+1 xxx-xxx-0143'));
+
+  it('masks an email to its first letter and its domain', () =>
+    expect(maskEmail('alex.morgan@example.com')).toBe('a•••@example.com'));
 });

@@ -36,8 +36,8 @@ export function maskPhone(phone: string): string {
   return `+1 xxx-xxx-${digits.slice(-4)}`;
 }
 
-/** 'r***@example.com': enough to recognise one's own address, not to learn someone else's. */
+/** 'r•••@example.com': enough to recognise one's own address, not to learn someone else's. */
 export function maskEmail(email: string): string {
   const [local = '', domain = ''] = email.split('@');
-  return `${local.slice(0, 1)}***@${domain}`;
+  return `${local.slice(0, 1)}•••@${domain}`;
 }

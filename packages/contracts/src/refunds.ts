@@ -88,9 +88,23 @@ export const refundSchema = z.object({
   amount_in_cents: z.number().int(),
   status: z.enum(refundStatuses),
   claimed_at: isoDateTime.nullable(),
+  /** When the customer chose the original payment method instead (status original_method). */
+  original_method_at: isoDateTime.nullable(),
   returns: z.array(refundReturnSchema),
 });
 export type Refund = z.infer<typeof refundSchema>;
+
+/** A refund waiting for the signed-in customer (their phone or verified email), to claim. */
+export const unclaimedRefundSchema = z.object({
+  refund_uuid: z.uuid(),
+  merchant_name: z.string(),
+  order_number: z.string(),
+  amount_in_cents: z.number().int(),
+  expires_at: isoDateTime,
+});
+export type UnclaimedRefund = z.infer<typeof unclaimedRefundSchema>;
+
+export const unclaimedRefundListSchema = z.object({ data: z.array(unclaimedRefundSchema) });
 
 export const refundListSchema = z.object({
   data: z.array(refundSchema),

@@ -37,7 +37,12 @@ export const users = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('users_email_key').on(t.email),
+    // An email belongs to an account only once it is verified (ADR 0011): several accounts may
+    // have typed the same address, but only one can prove it.
+    uniqueIndex('users_verified_email_key')
+      .on(t.email)
+      .where(sql`${t.emailVerifiedAt} IS NOT NULL`),
+    index('users_email_idx').on(t.email),
     uniqueIndex('users_phone_number_key').on(t.phoneNumber),
     check('users_phone_number_digits', sql`${t.phoneNumber} ~ '^[0-9]{10}$'`),
   ],
@@ -93,13 +98,17 @@ export const otpAttempts = pgTable(
   (t) => [index('otp_attempts_destination_idx').on(t.destination, t.createdAt)],
 );
 
-/** Every code sent (or sign-in request answered), counted for the per-phone and per-IP limits. */
+/**
+ * Every code sent (or sign-in or sign-up request answered), counted for the per-destination and
+ * per-IP limits. A sign-up counts against its phone and its email: the email's row has no IP, so
+ * the request counts once against the IP.
+ */
 export const otpSends = pgTable(
   'otp_sends',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     destination: text('destination').notNull(),
-    ip: text('ip').notNull(),
+    ip: text('ip'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -263,11 +272,22 @@ export const refunds = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     claimedByUserId: uuid('claimed_by_user_id').references(() => users.id),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    /** The customer who chose the original payment method instead, and when (ADR 0011). */
+    originalMethodUserId: uuid('original_method_user_id').references(() => users.id),
+    originalMethodAt: timestamp('original_method_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('refunds_merchant_idempotency_key').on(t.merchantId, t.idempotencyKey),
     index('refunds_claimed_by_idx').on(t.claimedByUserId, t.claimedAt, t.id),
+    index('refunds_original_method_by_idx').on(t.originalMethodUserId, t.originalMethodAt, t.id),
+    // Open refunds by contact, for a customer's unclaimed refunds at home.
+    index('refunds_pending_phone_idx')
+      .on(t.customerPhone)
+      .where(sql`${t.status} = 'pending'`),
+    index('refunds_pending_email_idx')
+      .on(t.customerEmail)
+      .where(sql`${t.status} = 'pending'`),
     check('refunds_amount_positive', sql`${t.amountCents} > 0`),
   ],
 );

@@ -75,13 +75,16 @@ export async function verifyForClaim(
   destination: string,
   purpose: 'REFUND_CLAIM' | 'VERIFY_EMAIL' = 'REFUND_CLAIM',
   seen: string[] = [],
+  /** The signed-in account, which an email verification (VERIFY_EMAIL) needs. */
+  token: string | null = null,
 ): Promise<{ accessToken: string; code: string; attemptId: string }> {
-  const started = await call(app, 'POST', '/v1/customers/claim-refund/otp', {
-    refund_uuid: refundId,
-    channel,
-    purpose,
-    bot_token: SANDBOX_PASSING_BOT_TOKEN,
-  });
+  const started = await call(
+    app,
+    'POST',
+    '/v1/customers/claim-refund/otp',
+    { refund_uuid: refundId, channel, purpose, bot_token: SANDBOX_PASSING_BOT_TOKEN },
+    { token },
+  );
   expect(started.statusCode, started.body).toBe(200);
   const attemptId = started.json().attempt_id as string;
   const code = await readCode(app, destination, seen);

@@ -129,7 +129,7 @@ export function AppRoutes({ returnPaths }: { returnPaths: ReturnPathStore }) {
           path={paths.verifyAccount.path}
           element={<VerifyAccountRoute returnPaths={returnPaths} />}
         />
-        <Route path={paths.claim.path} element={<ClaimScreen />} />
+        <Route path={paths.claim.path} element={<ClaimScreen returnPaths={returnPaths} />} />
         <Route
           path={paths.claimRefund.path}
           element={<ClaimWelcomeScreen returnPaths={returnPaths} />}

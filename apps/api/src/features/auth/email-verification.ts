@@ -1,9 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { maskPhone } from '@refund/contracts/format';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { emailVerifications, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { JobQueue } from '../../jobs/job-queue';
+import { proveEmail } from './users';
 
 const LINK_LIFETIME_MS = 7 * 86_400_000;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -21,7 +23,12 @@ export function createEmailVerification(deps: EmailVerificationDeps) {
   return {
     async send(userId: string): Promise<void> {
       const [user] = await deps.db
-        .select({ email: users.email, firstName: users.firstName, verified: users.emailVerifiedAt })
+        .select({
+          email: users.email,
+          firstName: users.firstName,
+          phoneNumber: users.phoneNumber,
+          verified: users.emailVerifiedAt,
+        })
         .from(users)
         .where(eq(users.id, userId));
       if (!user || user.verified) return;
@@ -37,12 +44,14 @@ export function createEmailVerification(deps: EmailVerificationDeps) {
         channel: 'email',
         to: user.email,
         subject: `Verify your email for ${deps.brandName}`,
-        text: `Hi ${user.firstName},\n\nPlease verify your email address by opening this link:\n${link}\n\nThe link works for 7 days.`,
+        // Anyone can type any address at sign-up: the message names the account that asked, so
+        // its recipient does not prove the address for someone else's account.
+        text: `Hi ${user.firstName},\n\nPlease verify your email address for the ${deps.brandName} account with the phone number ${maskPhone(user.phoneNumber)} by opening this link:\n${link}\n\nThe link works for 7 days. If you did not sign up with that number, ignore this email.`,
       });
     },
 
     async verify(token: string): Promise<{ message: string }> {
-      const userId = await deps.db.transaction(async (tx) => {
+      const outcome = await deps.db.transaction(async (tx) => {
         const [row] = await tx
           .select()
           .from(emailVerifications)
@@ -54,29 +63,17 @@ export function createEmailVerification(deps: EmailVerificationDeps) {
           .update(emailVerifications)
           .set({ usedAt: new Date() })
           .where(eq(emailVerifications.id, row.id));
-        // The link proves the address it was sent to; if the account's email changed since, it
-        // proves nothing about the new one.
-        const updated = await tx
-          .update(users)
-          .set({ emailVerifiedAt: new Date() })
-          .where(
-            and(
-              eq(users.id, row.userId),
-              eq(users.email, row.email),
-              isNull(users.emailVerifiedAt),
-            ),
-          )
-          .returning({ id: users.id });
-        if (updated.length === 0) {
-          const [user] = await tx
-            .select({ email: users.email })
-            .from(users)
-            .where(eq(users.id, row.userId));
-          if (user?.email !== row.email) throw new AppError('EMAIL_LINK_INVALID');
+        // The link proves the address it was sent to, for the account that asked. If the
+        // account's email changed since, or another account proved the address first, it
+        // proves nothing (ADR 0011).
+        if ((await proveEmail(tx, row.userId, row.email)) !== 'verified') {
+          return new AppError('EMAIL_LINK_INVALID');
         }
         return row.userId;
       });
-      deps.onVerified(userId);
+      // A spent link stays spent even when it proved nothing: commit, then answer the refusal.
+      if (outcome instanceof AppError) throw outcome;
+      deps.onVerified(outcome);
       return { message: 'Your email has been verified.' };
     },
   };

@@ -24,7 +24,11 @@ import {
 
 export interface OtpServiceDeps {
   db: Db;
-  jobs: Pick<JobQueue, 'sendMessage'>;
+  /**
+   * Code messages go through sendMessage. With send and work too, sign-in to a number with no
+   * account queues a job that sends nothing, so its timing matches a real send (ADR 0011).
+   */
+  jobs: Pick<JobQueue, 'sendMessage'> & Partial<Pick<JobQueue, 'send' | 'work'>>;
   sessions: SessionStore;
   accessTokens: AccessTokens;
   secret: string;
@@ -36,6 +40,8 @@ export interface OtpServiceDeps {
 /** An attempt can be resent or verified for this long after it began. */
 const ATTEMPT_LIFETIME_MS = 30 * 60_000;
 const HOUR_MS = 3_600_000;
+/** Where a sign-in to a number with no account queues its job: it delivers nothing. */
+const NO_RECIPIENT_QUEUE = 'otp-no-recipient';
 
 export interface SignedIn extends AccessTokenResponse {
   refreshToken: string;
@@ -59,26 +65,42 @@ export interface NewAttempt {
 export function createOtpService(deps: OtpServiceDeps) {
   const { db } = deps;
 
-  /** Counts this send against the phone's and the IP's hourly limits, refusing past either. */
-  async function admitSend(tx: Queryable, phoneNumber: string, ip: string): Promise<void> {
-    // Serialises sends per number so two parallel requests cannot both squeeze under the limit.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`otp:${phoneNumber}`}))`);
+  /**
+   * Counts this send against its destination's and the IP's hourly limits, refusing past either.
+   * `alsoCounted` are further destinations the same request answers about (a sign-up's email):
+   * each is held to the destination limit, while the request counts once against the IP.
+   */
+  async function admitSend(
+    tx: Queryable,
+    destination: string,
+    ip: string,
+    alsoCounted: readonly string[] = [],
+  ): Promise<void> {
+    const destinations = [destination, ...alsoCounted];
+    // Serialises sends per destination so two parallel requests cannot both squeeze under the
+    // limit; taken in one order so two requests naming the same pair cannot deadlock.
+    for (const each of [...destinations].sort()) {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`otp:${each}`}))`);
+    }
     const since = new Date(Date.now() - HOUR_MS);
-    const [byPhone] = await tx
-      .select({ n: count() })
-      .from(otpSends)
-      .where(and(eq(otpSends.destination, phoneNumber), gte(otpSends.createdAt, since)));
+    for (const each of destinations) {
+      const [sent] = await tx
+        .select({ n: count() })
+        .from(otpSends)
+        .where(and(eq(otpSends.destination, each), gte(otpSends.createdAt, since)));
+      if ((sent?.n ?? 0) >= deps.sendsPerPhonePerHour) throw new AppError('OTP_SEND_LIMIT');
+    }
     const [byIp] = await tx
       .select({ n: count() })
       .from(otpSends)
       .where(and(eq(otpSends.ip, ip), gte(otpSends.createdAt, since)));
-    if (
-      (byPhone?.n ?? 0) >= deps.sendsPerPhonePerHour ||
-      (byIp?.n ?? 0) >= deps.sendsPerIpPerHour
-    ) {
-      throw new AppError('OTP_SEND_LIMIT');
-    }
-    await tx.insert(otpSends).values({ destination: phoneNumber, ip });
+    if ((byIp?.n ?? 0) >= deps.sendsPerIpPerHour) throw new AppError('OTP_SEND_LIMIT');
+    await tx
+      .insert(otpSends)
+      .values([
+        { destination, ip },
+        ...alsoCounted.map((each) => ({ destination: each, ip: null })),
+      ]);
   }
 
   function codeMessage(channel: Channel, to: string, code: string): OutboundMessage {
@@ -98,24 +120,55 @@ export function createOtpService(deps: OtpServiceDeps) {
     };
   }
 
-  async function begin(attempt: NewAttempt, ip: string): Promise<OtpChallenge> {
-    // Sign-in to a number with no account looks the same from outside, but no code exists.
+  /**
+   * Writes a new attempt in the caller's transaction, with its code's hash when a code will be
+   * sent. Sign-in to a number with no account looks the same from outside, and takes the same
+   * work: a code is made and hashed all the same, but none is stored and none is sent.
+   */
+  async function insertAttempt(
+    tx: Queryable,
+    attempt: NewAttempt,
+  ): Promise<{ id: string; code: string | null }> {
     const sendsCode = attempt.purpose === 'SIGN_UP' || attempt.userId !== null;
-    const code = sendsCode ? generateOtpCode() : null;
-    const attemptId = await db.transaction(async (tx) => {
-      await admitSend(tx, attempt.destination, ip);
-      const id = crypto.randomUUID();
-      await tx.insert(otpAttempts).values({
-        id,
-        ...attempt,
-        codeHash: code ? hashOtpCode(deps.secret, id, code) : null,
-        codeExpiresAt: new Date(Date.now() + OTP_TTL_SECONDS * 1000),
-        resendAvailableAt: new Date(Date.now() + OTP_RESEND_SECONDS * 1000),
-      });
-      return id;
+    const id = crypto.randomUUID();
+    const code = generateOtpCode();
+    const codeHash = hashOtpCode(deps.secret, id, code);
+    await tx.insert(otpAttempts).values({
+      id,
+      ...attempt,
+      codeHash: sendsCode ? codeHash : null,
+      codeExpiresAt: new Date(Date.now() + OTP_TTL_SECONDS * 1000),
+      resendAvailableAt: new Date(Date.now() + OTP_RESEND_SECONDS * 1000),
     });
-    if (code) await deps.jobs.sendMessage(codeMessage(attempt.channel, attempt.destination, code));
-    return challenge(attemptId, attempt.channel, attempt.destination);
+    return { id, code: sendsCode ? code : null };
+  }
+
+  let noRecipientQueue: Promise<void> | null = null;
+
+  /**
+   * Queues the code's message. Where there is none to send (sign-in to a number with no
+   * account), a job that delivers nothing is queued in its place: both answers then make the
+   * same writes, before and after answering, and cannot be told apart by their timing.
+   */
+  async function deliver(attemptId: string, channel: Channel, to: string, code: string | null) {
+    if (code) {
+      await deps.jobs.sendMessage(codeMessage(channel, to, code));
+      return;
+    }
+    const { send, work } = deps.jobs;
+    if (!send || !work) return;
+    noRecipientQueue ??= work(NO_RECIPIENT_QUEUE, { retryLimit: 0 }, async () => undefined);
+    await noRecipientQueue;
+    await send(NO_RECIPIENT_QUEUE, { attempt_id: attemptId, channel });
+  }
+
+  async function begin(attempt: NewAttempt, ip: string): Promise<OtpChallenge> {
+    const { id, code } = await db.transaction(async (tx) => {
+      await admitSend(tx, attempt.destination, ip);
+      return insertAttempt(tx, attempt);
+    });
+    await deliver(id, attempt.channel, attempt.destination, code);
+    return challenge(id, attempt.channel, attempt.destination);
   }
 
   /** The attempt, locked, when it is still open for these purposes; else null. */
@@ -155,11 +208,14 @@ export function createOtpService(deps: OtpServiceDeps) {
         );
       }
       await admitSend(tx, attempt.destination, ip);
-      const code = attempt.codeHash ? generateOtpCode() : null;
+      // As in insertAttempt: a code is made and hashed even where none is stored or sent.
+      const fresh = generateOtpCode();
+      const freshHash = hashOtpCode(deps.secret, attempt.id, fresh);
+      const code = attempt.codeHash ? fresh : null;
       await tx
         .update(otpAttempts)
         .set({
-          codeHash: code ? hashOtpCode(deps.secret, attempt.id, code) : null,
+          codeHash: code ? freshHash : null,
           codeExpiresAt: new Date(Date.now() + OTP_TTL_SECONDS * 1000),
           resendAvailableAt: new Date(Date.now() + OTP_RESEND_SECONDS * 1000),
           failedTries: 0,
@@ -167,8 +223,7 @@ export function createOtpService(deps: OtpServiceDeps) {
         .where(eq(otpAttempts.id, attempt.id));
       return { code, channel: attempt.channel, destination: attempt.destination };
     });
-    if (sent.code)
-      await deps.jobs.sendMessage(codeMessage(sent.channel, sent.destination, sent.code));
+    await deliver(attemptId, sent.channel, sent.destination, sent.code);
     return challenge(attemptId, sent.channel, sent.destination);
   }
 
@@ -263,21 +318,31 @@ export function createOtpService(deps: OtpServiceDeps) {
     /** What a code of this attempt is stored as, for openAttemptCondition's statements. */
     codeHash: (attemptId: string, code: string) => hashOtpCode(deps.secret, attemptId, code),
 
+    /**
+     * Starts a sign-up. Its answer says whether the phone or email has an account, so it is
+     * held to the code-send limits like a send, per IP and per phone and email, whether or not
+     * a code goes out. Only a verified email is taken (ADR 0011).
+     */
     async signUp(details: NewUser, ip: string): Promise<OtpChallenge> {
-      const taken = await findTakenIdentifiers(db, details.phone_number, details.email);
-      if (taken.phone) throw new AppError('PHONE_TAKEN');
-      if (taken.email) throw new AppError('EMAIL_TAKEN');
-      return begin(
-        {
-          purpose: 'SIGN_UP',
-          channel: 'sms',
-          destination: details.phone_number,
-          userId: null,
-          refundId: null,
-          signupDetails: details,
-        },
-        ip,
-      );
+      const attempt: NewAttempt = {
+        purpose: 'SIGN_UP',
+        channel: 'sms',
+        destination: details.phone_number,
+        userId: null,
+        refundId: null,
+        signupDetails: details,
+      };
+      const outcome = await db.transaction(async (tx) => {
+        await admitSend(tx, details.phone_number, ip, [details.email]);
+        const taken = await findTakenIdentifiers(tx, details.phone_number, details.email);
+        // The count must stick even when the answer is a refusal: return it, throw after commit.
+        if (taken.phone) return { refused: new AppError('PHONE_TAKEN') };
+        if (taken.email) return { refused: new AppError('EMAIL_TAKEN') };
+        return insertAttempt(tx, attempt);
+      });
+      if ('refused' in outcome) throw outcome.refused;
+      await deliver(outcome.id, attempt.channel, attempt.destination, outcome.code);
+      return challenge(outcome.id, attempt.channel, attempt.destination);
     },
 
     async signIn(phoneNumber: string, ip: string): Promise<OtpChallenge> {

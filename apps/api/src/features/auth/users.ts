@@ -1,7 +1,7 @@
-import { asc, eq, or } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, ne, or } from 'drizzle-orm';
 import type { Profile } from '@refund/contracts/profile';
-import type { Queryable } from '../../db/database';
-import { addresses, ledgerAccounts, users } from '../../db/schema';
+import type { Queryable, Tx } from '../../db/database';
+import { addresses, emailVerifications, ledgerAccounts, users } from '../../db/schema';
 
 export interface NewUser {
   first_name: string;
@@ -22,20 +22,44 @@ export async function findUserIdByPhone(
   return row?.id ?? null;
 }
 
-/** Which of the phone number and email already belong to an account. */
+/**
+ * Which of the phone number and email already belong to an account. A phone is proven by the
+ * sign-up code, so every account's phone counts; an email counts only once verified (ADR 0011).
+ */
 export async function findTakenIdentifiers(
   db: Queryable,
   phoneNumber: string,
   email: string,
 ): Promise<{ phone: boolean; email: boolean }> {
   const rows = await db
-    .select({ phoneNumber: users.phoneNumber, email: users.email })
+    .select({
+      phoneNumber: users.phoneNumber,
+      email: users.email,
+      emailVerifiedAt: users.emailVerifiedAt,
+    })
     .from(users)
-    .where(or(eq(users.phoneNumber, phoneNumber), eq(users.email, email)));
+    .where(
+      or(
+        eq(users.phoneNumber, phoneNumber),
+        and(eq(users.email, email), isNotNull(users.emailVerifiedAt)),
+      ),
+    );
   return {
     phone: rows.some((r) => r.phoneNumber === phoneNumber),
-    email: rows.some((r) => r.email === email),
+    email: rows.some((r) => r.email === email && r.emailVerifiedAt !== null),
   };
+}
+
+/** The account whose verified email this is, if any: the only owner an email has. */
+export async function findUserIdByVerifiedEmail(
+  db: Queryable,
+  email: string,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), isNotNull(users.emailVerifiedAt)));
+  return row?.id ?? null;
 }
 
 /** Creates the account and its wallet accounts in the caller's transaction. */
@@ -102,4 +126,45 @@ export function uniqueViolation(error: unknown): 'phone' | 'email' | null {
     }
   }
   return null;
+}
+
+/**
+ * Records that this account proved this email (ADR 0011), in the caller's transaction. The email
+ * is then the account's alone: the unique index on verified emails refuses a second owner
+ * ('taken'), and every other account's pending links for the address are voided, so an account
+ * that only typed it can never prove it. 'changed' when the account no longer has this email.
+ */
+export async function proveEmail(
+  tx: Tx,
+  userId: string,
+  email: string,
+): Promise<'verified' | 'taken' | 'changed'> {
+  let updated: { id: string }[];
+  try {
+    updated = await tx.transaction((inner) =>
+      inner
+        .update(users)
+        .set({ emailVerifiedAt: new Date() })
+        .where(and(eq(users.id, userId), eq(users.email, email), isNull(users.emailVerifiedAt)))
+        .returning({ id: users.id }),
+    );
+  } catch (error) {
+    if (uniqueViolation(error) === 'email') return 'taken';
+    throw error;
+  }
+  if (updated.length === 0) {
+    const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
+    if (user?.email !== email) return 'changed';
+  }
+  await tx
+    .update(emailVerifications)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(emailVerifications.email, email),
+        ne(emailVerifications.userId, userId),
+        isNull(emailVerifications.usedAt),
+      ),
+    );
+  return 'verified';
 }

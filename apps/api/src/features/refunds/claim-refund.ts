@@ -1,14 +1,38 @@
 import { eq } from 'drizzle-orm';
 import type { ClaimRefundResponse } from '@refund/contracts/refunds';
-import type { Db } from '../../db/database';
+import type { Db, Queryable } from '../../db/database';
 import { refunds, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { JobQueue } from '../../jobs/job-queue';
 import { enqueueWebhookDelivery } from '../webhooks/webhook-events';
 import { creditClaim, timedHolds } from './refund-money';
-import { returnsOf } from './refund-views';
+import { returnsOf, type RefundRow } from './refund-views';
 
 export const RELEASE_HOLD_QUEUE = 'release-hold';
+
+/**
+ * Whether this account may take this refund (claim it, or send it back to the original payment
+ * method): it holds the refund's phone number (proven at sign-up) or its verified email. An
+ * email the account only typed proves nothing (ADR 0011).
+ */
+export async function ownsRefund(
+  db: Queryable,
+  userId: string,
+  refund: Pick<RefundRow, 'customerPhone' | 'customerEmail'>,
+): Promise<boolean> {
+  const [user] = await db
+    .select({
+      phoneNumber: users.phoneNumber,
+      email: users.email,
+      emailVerifiedAt: users.emailVerifiedAt,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) return false;
+  const ownsPhone = !!refund.customerPhone && user.phoneNumber === refund.customerPhone;
+  const ownsEmail = user.emailVerifiedAt !== null && user.email === refund.customerEmail;
+  return ownsPhone || ownsEmail;
+}
 
 /**
  * Moves a refund into the wallet of a customer who holds the phone number or verified email the
@@ -31,10 +55,7 @@ export async function claimRefund(
     if (refund.status !== 'pending' || refund.expiresAt.getTime() <= Date.now()) {
       throw new AppError('REFUND_NOT_CLAIMABLE');
     }
-    const [user] = await tx.select().from(users).where(eq(users.id, userId));
-    const ownsPhone = !!refund.customerPhone && user?.phoneNumber === refund.customerPhone;
-    const ownsEmail = !!user?.emailVerifiedAt && user.email === refund.customerEmail;
-    if (!ownsPhone && !ownsEmail) throw new AppError('CLAIM_NOT_ALLOWED');
+    if (!(await ownsRefund(tx, userId, refund))) throw new AppError('CLAIM_NOT_ALLOWED');
     await tx
       .update(refunds)
       .set({ status: 'claimed', claimedByUserId: userId, claimedAt: new Date() })

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accessTokenResponseSchema, otpChallengeSchema } from '@refund/contracts/auth';
 import { errorBodySchema } from '@refund/contracts/errors';
@@ -15,6 +15,7 @@ import {
   refundListSchema,
   refundSchema,
   resendOtpRequestSchema,
+  unclaimedRefundListSchema,
   verifyEmailParamsSchema,
 } from '@refund/contracts/refunds';
 import type { Db } from '../../db/database';
@@ -24,7 +25,7 @@ import type { Authenticator } from '../auth/authenticate';
 import type { EmailVerification } from '../auth/email-verification';
 import type { RefreshCookie } from '../auth/refresh-cookie';
 import type { CustomerClaims } from './customer-claims';
-import { claimedRefund, listClaimedRefunds } from './refund-history';
+import { claimedRefund, listClaimedRefunds, unclaimedRefunds } from './refund-history';
 
 export interface CustomerClaimRoutesOptions {
   db: Db;
@@ -50,6 +51,15 @@ export const customerClaimRoutes: FastifyPluginAsync<CustomerClaimRoutesOptions>
 ) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { claims, authenticator } = options;
+
+  /** The signed-in customer on a public endpoint, or null: a stale token counts as signed out. */
+  async function viewer(request: FastifyRequest): Promise<string | null> {
+    if (!request.headers.authorization) return null;
+    return authenticator.principal(request).then(
+      (principal) => principal.userId,
+      () => null,
+    );
+  }
 
   async function requireHuman(
     token: string,
@@ -79,12 +89,12 @@ export const customerClaimRoutes: FastifyPluginAsync<CustomerClaimRoutesOptions>
       schema: {
         tags: ['claims'],
         summary:
-          'What the customer does next to claim: verify, sign up, verify email, add a phone, or already claimed',
+          'What the customer does next to claim: verify, sign up, verify email (signed in), add a phone, or already claimed. Phone and email are answered masked',
         params: refundIdParamsSchema,
         response: { 200: claimNextStepSchema, ...errors },
       },
     },
-    async (request) => claims.nextStep(request.params.refund_uuid),
+    async (request) => claims.nextStep(request.params.refund_uuid, await viewer(request)),
   );
 
   r.post(
@@ -92,7 +102,8 @@ export const customerClaimRoutes: FastifyPluginAsync<CustomerClaimRoutesOptions>
     {
       schema: {
         tags: ['claims'],
-        summary: "Send a one-time code to the refund's phone (mobile) or email",
+        summary:
+          "Send a one-time code to the refund's phone (mobile) or email; VERIFY_EMAIL needs the signed-in account holding that email",
         body: claimOtpRequestSchema,
         response: { 200: otpChallengeSchema, ...errors },
       },
@@ -100,7 +111,8 @@ export const customerClaimRoutes: FastifyPluginAsync<CustomerClaimRoutesOptions>
     async (request) => {
       await requireHuman(request.body.bot_token, 'customer_signin', request.ip);
       const { refund_uuid, channel, purpose } = request.body;
-      return claims.startVerification(refund_uuid, channel, purpose, request.ip);
+      const signedIn = purpose === 'VERIFY_EMAIL' ? await viewer(request) : null;
+      return claims.startVerification(refund_uuid, channel, purpose, request.ip, signedIn);
     },
   );
 
@@ -163,13 +175,16 @@ export const customerClaimRoutes: FastifyPluginAsync<CustomerClaimRoutesOptions>
     {
       schema: {
         tags: ['claims'],
-        summary: 'Send the refund to the original payment method instead of the wallet',
+        summary:
+          "Send the refund to the original payment method instead of the wallet (the signed-in owner of the refund's phone or verified email)",
+        security: [{ bearer: [] }],
         params: refundIdParamsSchema,
         response: { 200: originalMethodResponseSchema, ...errors },
       },
     },
     async (request) => {
-      await claims.chooseOriginalMethod(request.params.refund_uuid);
+      const { userId } = await authenticator.principal(request);
+      await claims.chooseOriginalMethod(userId, request.params.refund_uuid);
       return { refund_uuid: request.params.refund_uuid, status: 'original_method' as const };
     },
   );
@@ -192,7 +207,8 @@ export const customerClaimRoutes: FastifyPluginAsync<CustomerClaimRoutesOptions>
     {
       schema: {
         tags: ['refunds'],
-        summary: "The signed-in customer's claimed refunds, newest first (keyset pagination)",
+        summary:
+          "The signed-in customer's refunds, claimed or sent to the original payment method, newest first (keyset pagination)",
         security: [{ bearer: [] }],
         querystring: listQuerySchema,
         response: { 200: refundListSchema, ...errors },
@@ -201,6 +217,23 @@ export const customerClaimRoutes: FastifyPluginAsync<CustomerClaimRoutesOptions>
     async (request) => {
       const { userId } = await authenticator.principal(request);
       return listClaimedRefunds(options.db, userId, request.query.limit, request.query.cursor);
+    },
+  );
+
+  r.get(
+    '/refunds/unclaimed',
+    {
+      schema: {
+        tags: ['refunds'],
+        summary:
+          "Open refunds sent to the signed-in customer's phone or verified email, to claim from home",
+        security: [{ bearer: [] }],
+        response: { 200: unclaimedRefundListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { userId } = await authenticator.principal(request);
+      return unclaimedRefunds(options.db, userId);
     },
   );
 

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { maskEmail, maskPhone } from '@refund/contracts/format';
 import type { ClaimNextStep, ClaimPage, ClaimRefundResponse } from '@refund/contracts/refunds';
 import type { OtpChallenge } from '@refund/contracts/auth';
@@ -7,8 +7,9 @@ import { merchants, refunds, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { OtpService, SignedIn } from '../auth/otp-service';
+import { findUserIdByPhone, findUserIdByVerifiedEmail, proveEmail } from '../auth/users';
 import { enqueueWebhookDelivery, recordWebhookEvent } from '../webhooks/webhook-events';
-import { claimRefund } from './claim-refund';
+import { claimRefund, ownsRefund } from './claim-refund';
 import type { RefundRow } from './refund-views';
 
 export interface CustomerClaimDeps {
@@ -37,13 +38,23 @@ async function openRefund(db: Queryable, refundId: string): Promise<RefundRow> {
   return refund;
 }
 
-async function accountBy(db: Queryable, by: 'phone' | 'email', value: string | null) {
-  if (!value) return null;
+/** The account holding this phone number: every account's phone was proven at sign-up. */
+async function accountByPhone(db: Queryable, phone: string | null): Promise<string | null> {
+  return phone ? findUserIdByPhone(db, phone) : null;
+}
+
+async function emailOf(db: Queryable, userId: string): Promise<string | null> {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return row?.email ?? null;
+}
+
+/** The account's email while it is not verified yet, else null. */
+async function unverifiedEmailOf(db: Queryable, userId: string): Promise<string | null> {
   const [row] = await db
-    .select({ id: users.id, emailVerifiedAt: users.emailVerifiedAt })
+    .select({ email: users.email, verifiedAt: users.emailVerifiedAt })
     .from(users)
-    .where(by === 'phone' ? eq(users.phoneNumber, value) : eq(users.email, value));
-  return row ?? null;
+    .where(eq(users.id, userId));
+  return row && row.verifiedAt === null ? row.email : null;
 }
 
 export function createCustomerClaims(deps: CustomerClaimDeps) {
@@ -70,46 +81,45 @@ export function createCustomerClaims(deps: CustomerClaimDeps) {
     },
 
     /**
-     * Where the customer goes next (SPEC §4). An existing account's identifiers are answered
-     * masked; only for a sign-up (no account yet) are the merchant's contact details given back
-     * to fill the form.
+     * Where the customer goes next (SPEC §4). Anyone holding the link asks this, so the phone
+     * and email are always answered masked; the code goes to the stored contact, and the
+     * customer types their own details to sign up. Only a proven contact names an account: the
+     * phone (proven at sign-up) or a verified email (ADR 0011). VERIFY_EMAIL is for the signed-in
+     * `viewer` whose account has the refund's email, not yet verified.
      */
-    async nextStep(refundId: string): Promise<ClaimNextStep> {
+    async nextStep(refundId: string, viewer: string | null): Promise<ClaimNextStep> {
       const refund = await findRefund(db, refundId);
       if (refund?.status === 'claimed')
         return { goto: 'CLAIM_SUCCESS', phone_number: null, email: null };
       if (!refund || !isOpen(refund)) throw notClaimable();
-      const byPhone = await accountBy(db, 'phone', refund.customerPhone);
-      if (byPhone && refund.customerPhone) {
-        return {
-          goto: 'ACCOUNT_VERIFICATION',
-          phone_number: maskPhone(refund.customerPhone),
-          email: null,
-        };
+      const phone = refund.customerPhone ? maskPhone(refund.customerPhone) : null;
+      const email = maskEmail(refund.customerEmail);
+      if (await accountByPhone(db, refund.customerPhone)) {
+        return { goto: 'ACCOUNT_VERIFICATION', phone_number: phone, email: null };
       }
-      const byEmail = await accountBy(db, 'email', refund.customerEmail);
-      if (byEmail) {
-        return {
-          goto: byEmail.emailVerifiedAt ? 'ACCOUNT_VERIFICATION' : 'VERIFY_EMAIL',
-          phone_number: null,
-          email: maskEmail(refund.customerEmail),
-        };
+      if (await findUserIdByVerifiedEmail(db, refund.customerEmail)) {
+        return { goto: 'ACCOUNT_VERIFICATION', phone_number: null, email };
       }
-      return refund.customerPhone
-        ? {
-            goto: 'ACCOUNT_SIGNUP',
-            phone_number: refund.customerPhone,
-            email: refund.customerEmail,
-          }
-        : { goto: 'ADD_PHONE_NUMBER', phone_number: null, email: refund.customerEmail };
+      if (viewer && (await unverifiedEmailOf(db, viewer)) === refund.customerEmail) {
+        return { goto: 'VERIFY_EMAIL', phone_number: null, email };
+      }
+      return phone
+        ? { goto: 'ACCOUNT_SIGNUP', phone_number: phone, email }
+        : { goto: 'ADD_PHONE_NUMBER', phone_number: null, email };
     },
 
-    /** Sends a code to the refund's own phone or email; proving it proves the claim. */
+    /**
+     * Sends a code to the refund's own phone or email; proving it proves the claim. A claim code
+     * goes to the account holding that phone or verified email, and signs only that account in:
+     * with no such account nothing is sent, though the answer looks the same. An email
+     * verification is for the signed-in `viewer` whose account has the refund's email.
+     */
     async startVerification(
       refundId: string,
       channel: 'mobile' | 'email',
       purpose: 'REFUND_CLAIM' | 'VERIFY_EMAIL',
       ip: string,
+      viewer: string | null,
     ): Promise<OtpChallenge> {
       const refund = await openRefund(db, refundId);
       if (purpose === 'VERIFY_EMAIL' && channel !== 'email') {
@@ -121,15 +131,29 @@ export function createCustomerClaims(deps: CustomerClaimDeps) {
           'channel: this refund has no phone number; use email',
         );
       }
+      let userId: string | null;
+      if (purpose === 'VERIFY_EMAIL') {
+        if (!viewer) throw new AppError('UNAUTHORIZED');
+        if ((await emailOf(db, viewer)) !== refund.customerEmail) {
+          throw new AppError('CLAIM_NOT_ALLOWED');
+        }
+        const owner = await findUserIdByVerifiedEmail(db, refund.customerEmail);
+        if (owner && owner !== viewer) throw new AppError('EMAIL_TAKEN');
+        userId = viewer;
+      } else {
+        userId =
+          channel === 'mobile'
+            ? await accountByPhone(db, refund.customerPhone)
+            : await findUserIdByVerifiedEmail(db, refund.customerEmail);
+      }
       const destination =
         channel === 'mobile' ? (refund.customerPhone as string) : refund.customerEmail;
-      const account = await accountBy(db, channel === 'mobile' ? 'phone' : 'email', destination);
       return deps.otp.begin(
         {
           purpose,
           channel: channel === 'mobile' ? 'sms' : 'email',
           destination,
-          userId: account?.id ?? null,
+          userId,
           refundId: refund.id,
           signupDetails: null,
         },
@@ -141,7 +165,11 @@ export function createCustomerClaims(deps: CustomerClaimDeps) {
       return deps.otp.resend(attemptId, ['REFUND_CLAIM', 'VERIFY_EMAIL'], ip);
     },
 
-    /** A matching code signs the account in; a code that went by email also verifies the email. */
+    /**
+     * A matching code signs its account in. A claim code by email still needs the account to own
+     * that verified email; an email verification code proves the email for the account that
+     * asked, unless another account proved it first (EMAIL_TAKEN).
+     */
     async verify(attemptId: string, code: string): Promise<SignedIn> {
       const signedIn = await deps.otp.verify(
         attemptId,
@@ -149,11 +177,15 @@ export function createCustomerClaims(deps: CustomerClaimDeps) {
         ['REFUND_CLAIM', 'VERIFY_EMAIL'],
         async (tx, attempt) => {
           if (!attempt.userId) return new AppError('INCORRECT_OTP');
-          if (attempt.channel === 'email') {
-            await tx
-              .update(users)
-              .set({ emailVerifiedAt: new Date() })
-              .where(and(eq(users.id, attempt.userId), eq(users.email, attempt.destination)));
+          if (attempt.purpose === 'VERIFY_EMAIL') {
+            const proven = await proveEmail(tx, attempt.userId, attempt.destination);
+            if (proven === 'taken') return new AppError('EMAIL_TAKEN');
+            if (proven === 'changed') return new AppError('OTP_EXPIRED');
+          } else if (
+            attempt.channel === 'email' &&
+            (await findUserIdByVerifiedEmail(tx, attempt.destination)) !== attempt.userId
+          ) {
+            return new AppError('OTP_EXPIRED');
           }
           return attempt.userId;
         },
@@ -166,19 +198,33 @@ export function createCustomerClaims(deps: CustomerClaimDeps) {
       return claimRefund(deps, userId, refundId);
     },
 
-    /** The customer prefers the original payment method: no money enters the wallet. */
-    async chooseOriginalMethod(refundId: string): Promise<void> {
+    /**
+     * The customer prefers the original payment method: no money enters the wallet. This takes
+     * the refund away from the wallet for good, so it needs the same proof as a claim: the
+     * signed-in owner of the refund's phone or verified email.
+     */
+    async chooseOriginalMethod(userId: string, refundId: string): Promise<void> {
       const eventIds = await db.transaction(async (tx) => {
         const [refund] = await tx
           .select()
           .from(refunds)
           .where(eq(refunds.id, refundId))
           .for('update');
-        if (refund?.status === 'original_method') return [];
-        if (!refund || !isOpen(refund)) throw notClaimable();
+        if (!refund || (refund.status !== 'original_method' && !isOpen(refund))) {
+          throw notClaimable();
+        }
+        if (!(await ownsRefund(tx, userId, refund))) {
+          // Like a claim: a closed refund tells a stranger nothing about why.
+          throw refund.status === 'pending' ? new AppError('CLAIM_NOT_ALLOWED') : notClaimable();
+        }
+        if (refund.status === 'original_method') return [];
         await tx
           .update(refunds)
-          .set({ status: 'original_method' })
+          .set({
+            status: 'original_method',
+            originalMethodUserId: userId,
+            originalMethodAt: new Date(),
+          })
           .where(eq(refunds.id, refund.id));
         return [
           await recordWebhookEvent(tx, {

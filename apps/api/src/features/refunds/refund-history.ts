@@ -1,12 +1,24 @@
-import { and, desc, eq, lt, or } from 'drizzle-orm';
-import type { Refund } from '@refund/contracts/refunds';
+import { and, desc, eq, gt, isNotNull, lt, or, sql } from 'drizzle-orm';
+import type { Refund, UnclaimedRefund } from '@refund/contracts/refunds';
 import type { Db } from '../../db/database';
-import { merchants, refunds } from '../../db/schema';
+import { merchants, refunds, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
 import { customerRefundView, returnsOf } from './refund-views';
 
-/** The refunds a customer claimed, newest first, by keyset pagination on (claimed_at, id). */
+/** The customer's refunds: claimed into the wallet, or sent back to the original method. */
+const takenBy = (userId: string) =>
+  or(eq(refunds.claimedByUserId, userId), eq(refunds.originalMethodUserId, userId));
+
+/** When the customer took the refund, either way: the history's order. */
+const takenAt = sql<Date>`coalesce(${refunds.claimedAt}, ${refunds.originalMethodAt})`.mapWith(
+  refunds.claimedAt,
+);
+
+/**
+ * The refunds a customer claimed or sent back to the original payment method, newest first, by
+ * keyset pagination on (the time they were taken, id).
+ */
 export async function listClaimedRefunds(
   db: Db,
   userId: string,
@@ -15,21 +27,18 @@ export async function listClaimedRefunds(
 ): Promise<{ data: Refund[]; next_cursor: string | null }> {
   const after = cursor ? decodeCursor(cursor) : null;
   const rows = await db
-    .select({ refund: refunds, merchantName: merchants.name })
+    .select({ refund: refunds, merchantName: merchants.name, takenAt })
     .from(refunds)
     .innerJoin(merchants, eq(merchants.id, refunds.merchantId))
     .where(
       and(
-        eq(refunds.claimedByUserId, userId),
+        takenBy(userId),
         after
-          ? or(
-              lt(refunds.claimedAt, after.at),
-              and(eq(refunds.claimedAt, after.at), lt(refunds.id, after.id)),
-            )
+          ? or(lt(takenAt, after.at), and(eq(takenAt, after.at), lt(refunds.id, after.id)))
           : undefined,
       ),
     )
-    .orderBy(desc(refunds.claimedAt), desc(refunds.id))
+    .orderBy(desc(takenAt), desc(refunds.id))
     .limit(limit + 1);
   const page = rows.slice(0, limit);
   const returns = await returnsOf(
@@ -42,20 +51,64 @@ export async function listClaimedRefunds(
       customerRefundView(r.refund, r.merchantName, returns.get(r.refund.id) ?? []),
     ),
     next_cursor:
-      rows.length > limit && last?.refund.claimedAt
-        ? encodeCursor(last.refund.claimedAt, last.refund.id)
-        : null,
+      rows.length > limit && last?.takenAt ? encodeCursor(last.takenAt, last.refund.id) : null,
   };
 }
 
-/** One claimed refund; someone else's answers exactly like one that does not exist. */
+/** One of the customer's refunds; someone else's answers exactly like one that does not exist. */
 export async function claimedRefund(db: Db, userId: string, refundId: string): Promise<Refund> {
   const [row] = await db
     .select({ refund: refunds, merchantName: merchants.name })
     .from(refunds)
     .innerJoin(merchants, eq(merchants.id, refunds.merchantId))
-    .where(and(eq(refunds.id, refundId), eq(refunds.claimedByUserId, userId)));
+    .where(and(eq(refunds.id, refundId), takenBy(userId)));
   if (!row) throw new AppError('NOT_FOUND', 'No refund with this id.');
   const returns = await returnsOf(db, [row.refund.id]);
   return customerRefundView(row.refund, row.merchantName, returns.get(row.refund.id) ?? []);
+}
+
+const UNCLAIMED_LIMIT = 20;
+
+/**
+ * Open refunds sent to the customer's phone or verified email (ADR 0011: an email the account
+ * only typed matches nothing), newest first, for home: each can be claimed from its link.
+ */
+export async function unclaimedRefunds(
+  db: Db,
+  userId: string,
+): Promise<{ data: UnclaimedRefund[] }> {
+  const [user] = await db
+    .select({
+      phoneNumber: users.phoneNumber,
+      email: users.email,
+      emailVerifiedAt: users.emailVerifiedAt,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) return { data: [] };
+  const rows = await db
+    .select({ refund: refunds, merchantName: merchants.name })
+    .from(refunds)
+    .innerJoin(merchants, eq(merchants.id, refunds.merchantId))
+    .where(
+      and(
+        eq(refunds.status, 'pending'),
+        gt(refunds.expiresAt, sql`now()`),
+        or(
+          and(isNotNull(refunds.customerPhone), eq(refunds.customerPhone, user.phoneNumber)),
+          user.emailVerifiedAt ? eq(refunds.customerEmail, user.email) : undefined,
+        ),
+      ),
+    )
+    .orderBy(desc(refunds.createdAt), desc(refunds.id))
+    .limit(UNCLAIMED_LIMIT);
+  return {
+    data: rows.map(({ refund, merchantName }) => ({
+      refund_uuid: refund.id,
+      merchant_name: merchantName,
+      order_number: refund.orderNumber,
+      amount_in_cents: refund.amountCents,
+      expires_at: refund.expiresAt.toISOString(),
+    })),
+  };
 }

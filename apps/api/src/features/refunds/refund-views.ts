@@ -72,7 +72,7 @@ export function merchantRefundView(
   };
 }
 
-/** What the customer who claimed a refund sees of it. */
+/** What the customer who claimed a refund, or sent it to the original method, sees of it. */
 export function customerRefundView(
   refund: RefundRow,
   merchantName: string,
@@ -87,6 +87,7 @@ export function customerRefundView(
     amount_in_cents: refund.amountCents,
     status: refund.status,
     claimed_at: iso(refund.claimedAt),
+    original_method_at: iso(refund.originalMethodAt),
     returns: rows.map((r) => {
       const {
         return_uuid,

@@ -21,7 +21,7 @@ export function AuthScreen() {
       <div className="flex flex-col gap-2">
         <h1 className="text-2xl font-bold tracking-tight text-ink">{t(`auth.${mode}.title`)}</h1>
         <p className="text-ink-muted">
-          {forClaim ? t('auth.signUp.claimIntro') : t(`auth.${mode}.intro`)}
+          {forClaim ? t('claimProof.signUpIntro') : t(`auth.${mode}.intro`)}
         </p>
       </div>
       {mode === 'signUp' ? (

@@ -1,16 +1,22 @@
 import { useTranslation } from 'react-i18next';
-import { Navigate, useParams } from 'react-router';
+import { Navigate, useNavigate, useParams } from 'react-router';
 import { ErrorState, LoadingState } from '../../components/query-state';
 import { paths } from '../../config/paths';
 import { useClaimPage } from '../../features/claim/api/get-claim-page';
 import type { ClaimErrorReason } from '../../features/claim/claim-routing-state';
 import { ClaimOffer } from '../../features/claim/components/claim-offer';
+import type { NextStepDecision } from '../../features/claim/next-step-route';
+import { pendingClaim } from '../../features/claim/pending-claim';
+import { useAuthState } from '../../features/auth/auth-context';
+import type { ReturnPathStore } from '../../features/auth/return-path';
 import { ApiError } from '../../lib/api-error';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 /** /claim/{refund_uuid}: the link a merchant sends. Anyone holding it may open it. */
-export function ClaimScreen() {
+export function ClaimScreen({ returnPaths }: { returnPaths: ReturnPathStore }) {
   const { t } = useTranslation();
+  const { status } = useAuthState();
+  const navigate = useNavigate();
   const { refund_uuid = '' } = useParams();
   const page = useClaimPage(refund_uuid);
   useDocumentTitle(t('titles.claim'));
@@ -24,5 +30,14 @@ export function ClaimScreen() {
     }
     return <ErrorState message={t('claim.loadError')} onRetry={() => void page.refetch()} />;
   }
-  return <ClaimOffer page={page.data} />;
+  const signedIn = status === 'AuthSuccessful';
+  const onNext = (decision: NextStepDecision) => {
+    if (decision.pendingClaim) {
+      pendingClaim.write(decision.pendingClaim);
+      // Whichever way the customer ends up signed in, the choice is made on /claim-succes.
+      if (!signedIn) returnPaths.remember(paths.claimSuccess.href());
+    }
+    void navigate(decision.to, { state: decision.state, replace: decision.replace });
+  };
+  return <ClaimOffer page={page.data} signedIn={signedIn} onNext={onNext} />;
 }

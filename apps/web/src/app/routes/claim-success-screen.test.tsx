@@ -32,6 +32,7 @@ function open(claimHandler: () => Response, email = 'robin@example.com') {
     email,
     masked_email: null,
     email_verification_tried: false,
+    method: 'instant',
   });
   const api = installFakeApi({
     'GET /app-config': () => json(sandboxConfig),
@@ -68,7 +69,11 @@ describe('/claim-succes', () => {
       refund_uuid: refundUuid,
     });
     expect(pendingClaim.read()).toBeNull();
-    expect(lastClaimResult.read()).toEqual({ refund_uuid: refundUuid, amount_in_cents: 17350 });
+    expect(lastClaimResult.read()).toEqual({
+      refund_uuid: refundUuid,
+      amount_in_cents: 17350,
+      method: 'instant',
+    });
   });
 
   it('sends a new account holding the refund email to verify it by code when the claim is refused', async () => {
@@ -78,7 +83,7 @@ describe('/claim-succes', () => {
       verifyAttempt: 'VERIFY_EMAIL',
       refund_uuid: refundUuid,
       channel: 'email',
-      destination: 'r***@example.com',
+      destination: 'r•••@example.com',
     });
     expect(pendingClaim.read()?.email_verification_tried).toBe(true);
   });

@@ -9,7 +9,9 @@ import { Splash } from '../../components/splash';
 import { paths } from '../../config/paths';
 import { useAuthState } from '../../features/auth/auth-context';
 import type { ReturnPathStore } from '../../features/auth/return-path';
+import { useChooseOriginalMethod } from '../../features/claim/api/choose-original-method';
 import { useClaimRefund } from '../../features/claim/api/claim-refund';
+import { OriginalMethodConfirmed } from '../../features/claim/components/original-method-confirmed';
 import type { VerifyEmailState } from '../../features/claim/claim-routing-state';
 import { ClaimSuccessCard } from '../../features/claim/components/claim-success-card';
 import {
@@ -27,9 +29,22 @@ import { ApiError, errorMessage } from '../../lib/api-error';
 import { notify } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
-/** The claimed amount, and how much of it is spendable now, from the refund's returns. */
+/**
+ * The claimed amount, and how much of it is spendable now, from the refund's returns; or, for a
+ * refund sent back to the original payment method, what happens next.
+ */
 function ClaimedSummary({ result }: { result: ClaimResult }) {
+  const { t } = useTranslation();
   const refund = useRefund(result.refund_uuid);
+  if (result.method === 'original') {
+    if (!refund.data) return <LoadingState label={t('claimProof.finishing')} />;
+    return (
+      <OriginalMethodConfirmed
+        merchantName={refund.data.merchant_name}
+        amountInCents={refund.data.amount_in_cents}
+      />
+    );
+  }
   const split = refund.data ? refundSplit(refund.data) : null;
   return <ClaimSuccessCard amountInCents={result.amount_in_cents} split={split} />;
 }
@@ -40,6 +55,7 @@ function FinishClaim({ claim }: { claim: PendingClaim }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const claimRefund = useClaimRefund();
+  const chooseOriginal = useChooseOriginalMethod();
   const [result, setResult] = useState<ClaimResult | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const started = useRef(false);
@@ -75,18 +91,33 @@ function FinishClaim({ claim }: { claim: PendingClaim }) {
     void navigate(paths.home.href(), { replace: true });
   };
 
+  const finish = (done: ClaimResult) => {
+    pendingClaim.clear();
+    lastClaimResult.write(done);
+    setResult(done);
+  };
+
   const start = () => {
     setFailure(null);
+    if (claim.method === 'original') {
+      chooseOriginal.mutate(claim.refund_uuid, {
+        onSuccess: (answer) =>
+          finish({
+            refund_uuid: answer.refund_uuid,
+            amount_in_cents: claim.amount_in_cents ?? 0,
+            method: 'original',
+          }),
+        onError: (error) => void onRefused(error),
+      });
+      return;
+    }
     claimRefund.mutate(claim.refund_uuid, {
-      onSuccess: (answer) => {
-        const claimed = {
+      onSuccess: (answer) =>
+        finish({
           refund_uuid: answer.refund_uuid,
           amount_in_cents: claimedAmount(answer.returns),
-        };
-        pendingClaim.clear();
-        lastClaimResult.write(claimed);
-        setResult(claimed);
-      },
+          method: 'instant',
+        }),
       onError: (error) => void onRefused(error),
     });
   };

@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Card } from '../../components/card';
 import { paths } from '../../config/paths';
-import { useAuthMachine } from '../../features/auth/auth-context';
+import { useEffect } from 'react';
+import { Splash } from '../../components/splash';
+import { useAuthMachine, useAuthState } from '../../features/auth/auth-context';
 import type { ReturnPathStore } from '../../features/auth/return-path';
 import type { ClaimVerification } from '../../features/claim/claim-routing-state';
 import { ClaimVerify } from '../../features/claim/components/claim-verify';
@@ -22,6 +24,30 @@ interface ClaimVerifyScreenProps {
  * auth machine, like a sign-in code; the claim itself then finishes on /claim-succes.
  */
 export function ClaimVerifyScreen({ verification, returnPaths }: ClaimVerifyScreenProps) {
+  const { status } = useAuthState();
+  if (status === 'Unknown' || status === 'ValidateAccess') return <Splash />;
+  // An email is proven for the account holding it (ADR 0011): that account signs in first, and
+  // the claim's refusal on /claim-succes brings it back here.
+  if (verification.purpose === 'VERIFY_EMAIL' && status !== 'AuthSuccessful') {
+    return <SignInFirst verification={verification} returnPaths={returnPaths} />;
+  }
+  return <ClaimCodeEntry verification={verification} returnPaths={returnPaths} />;
+}
+
+function SignInFirst({ verification, returnPaths }: ClaimVerifyScreenProps) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const pending = pendingClaim.read();
+    if (pending?.refund_uuid === verification.refund_uuid) {
+      pendingClaim.write({ ...pending, email_verification_tried: false });
+    }
+    returnPaths.remember(paths.claimSuccess.href());
+    void navigate(paths.auth.href(), { replace: true });
+  }, [navigate, returnPaths, verification.refund_uuid]);
+  return null;
+}
+
+function ClaimCodeEntry({ verification, returnPaths }: ClaimVerifyScreenProps) {
   const { t } = useTranslation();
   const auth = useAuthMachine();
   const navigate = useNavigate();
@@ -36,6 +62,7 @@ export function ClaimVerifyScreen({ verification, returnPaths }: ClaimVerifyScre
         email: null,
         masked_email: verification.channel === 'email' ? verification.destination : null,
         email_verification_tried: verification.purpose === 'VERIFY_EMAIL',
+        method: 'instant',
       });
     }
     if (auth.getState().status === 'AuthSuccessful') {

@@ -82,23 +82,24 @@ describe('claim welcome', () => {
     await waitFor(() => expect(path()).toBe(target));
   });
 
-  it('ACCOUNT_SIGNUP: opens sign-up prefilled and keeps the claim to finish after sign-up', async () => {
+  it('ACCOUNT_SIGNUP: opens sign-up with the first name and keeps the claim to finish after sign-up', async () => {
     const { path, state, returnPaths } = open(signedOut, fromClaim, {
       goto: 'ACCOUNT_SIGNUP',
-      phone_number: '3125550111',
-      email: 'robin@example.com',
+      phone_number: '+1 xxx-xxx-0111',
+      email: 'r•••@example.com',
     });
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
 
     await waitFor(() => expect(path()).toBe('/auth?mode=signup'));
+    // The server answers contacts masked: nothing of them is typed into the form for the customer.
     expect(state()).toEqual({
-      claimSignUp: { email: 'robin@example.com', phone_number: '3125550111', first_name: 'Robin' },
+      claimSignUp: { email: null, phone_number: null, first_name: 'Robin' },
       isAddPhoneNumber: false,
     });
     expect(pendingClaim.read()).toMatchObject({
       refund_uuid: refundUuid,
       amount_in_cents: 8999,
-      email: 'robin@example.com',
+      masked_email: 'r•••@example.com',
     });
     expect(returnPaths.peek()).toBe('/claim-succes');
   });

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { UnclaimedRefunds } from '../../features/claim/components/unclaimed-refunds';
 import { BalanceCard } from '../../features/wallet/components/balance-card';
 import { RedemptionMethodList } from '../../features/wallet/components/redemption-method-list';
 import { ReturnItemCard } from '../../features/wallet/components/return-item-card';
@@ -11,6 +12,9 @@ export function HomeScreen() {
     <div className="grid gap-5 md:grid-cols-5">
       <div className="md:col-span-5">
         <BalanceCard />
+      </div>
+      <div className="empty:hidden md:col-span-5">
+        <UnclaimedRefunds />
       </div>
       <div className="md:col-span-3">
         <RedemptionMethodList />

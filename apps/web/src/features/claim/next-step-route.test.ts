@@ -33,6 +33,7 @@ describe('claim next step, signed out (SPEC §4)', () => {
         email: null,
         masked_email: null,
         email_verification_tried: false,
+        method: 'instant',
       },
     });
   });
@@ -41,41 +42,37 @@ describe('claim next step, signed out (SPEC §4)', () => {
     'ACCOUNT_VERIFICATION without a phone (%j) verifies by email and asks for a phone',
     (phone) => {
       const decision = routeForNextStep(
-        step('ACCOUNT_VERIFICATION', phone, 'r***@example.com'),
+        step('ACCOUNT_VERIFICATION', phone, 'r•••@example.com'),
         claim,
       );
       expect(decision.state).toMatchObject({
         purpose: 'REFUND_CLAIM',
         channel: 'email',
         isAddPhoneNumber: true,
-        destination: 'r***@example.com',
+        destination: 'r•••@example.com',
       });
-      expect(decision.pendingClaim?.masked_email).toBe('r***@example.com');
+      expect(decision.pendingClaim?.masked_email).toBe('r•••@example.com');
     },
   );
 
-  it('ACCOUNT_SIGNUP opens sign-up prefilled, replacing history, and remembers the real email', () => {
+  it('ACCOUNT_SIGNUP opens sign-up with the first name only, replacing history, and keeps the masked email', () => {
     const decision = routeForNextStep(
-      step('ACCOUNT_SIGNUP', '3125550111', 'robin@example.com'),
+      step('ACCOUNT_SIGNUP', '+1 xxx-xxx-0111', 'r•••@example.com'),
       claim,
     );
     expect(decision).toMatchObject({
       to: '/auth?mode=signup',
       replace: true,
       state: {
-        claimSignUp: {
-          email: 'robin@example.com',
-          phone_number: '3125550111',
-          first_name: 'Robin',
-        },
+        claimSignUp: { email: null, phone_number: null, first_name: 'Robin' },
         isAddPhoneNumber: false,
       },
     });
-    expect(decision.pendingClaim).toMatchObject({ email: 'robin@example.com', masked_email: null });
+    expect(decision.pendingClaim).toMatchObject({ email: null, masked_email: 'r•••@example.com' });
   });
 
-  it('VERIFY_EMAIL verifies the email by code', () => {
-    const decision = routeForNextStep(step('VERIFY_EMAIL', null, 'r***@example.com'), claim);
+  it('VERIFY_EMAIL verifies the email by code, once', () => {
+    const decision = routeForNextStep(step('VERIFY_EMAIL', null, 'r•••@example.com'), claim);
     expect(decision).toMatchObject({
       to: '/verify-account',
       replace: false,
@@ -83,22 +80,31 @@ describe('claim next step, signed out (SPEC §4)', () => {
         verifyAttempt: 'VERIFY_EMAIL',
         refund_uuid: claim.refund_uuid,
         channel: 'email',
-        destination: 'r***@example.com',
+        destination: 'r•••@example.com',
       },
+      pendingClaim: { email_verification_tried: true },
     });
   });
 
-  it('ADD_PHONE_NUMBER opens sign-up with the email and a phone to add', () => {
-    const decision = routeForNextStep(step('ADD_PHONE_NUMBER', null, 'robin@example.com'), claim);
+  it('ADD_PHONE_NUMBER opens sign-up with a phone to add', () => {
+    const decision = routeForNextStep(step('ADD_PHONE_NUMBER', null, 'r•••@example.com'), claim);
     expect(decision).toMatchObject({
       to: '/auth?mode=signup',
       replace: false,
       state: {
-        claimSignUp: { email: 'robin@example.com', phone_number: null, first_name: 'Robin' },
+        claimSignUp: { email: null, phone_number: null, first_name: 'Robin' },
         isAddPhoneNumber: true,
       },
     });
-    expect(decision.pendingClaim?.email).toBe('robin@example.com');
+    expect(decision.pendingClaim?.masked_email).toBe('r•••@example.com');
+  });
+
+  it('carries the original payment method choice to the pending claim', () => {
+    const decision = routeForNextStep(step('ACCOUNT_VERIFICATION', '+1 xxx-xxx-0143', null), {
+      ...claim,
+      method: 'original',
+    });
+    expect(decision.pendingClaim?.method).toBe('original');
   });
 
   it('CLAIM_SUCCESS shows the claim error page and leaves nothing pending', () => {
@@ -112,30 +118,29 @@ describe('claim next step, signed out (SPEC §4)', () => {
 });
 
 describe('claim next step, signed in', () => {
-  it.each(['ACCOUNT_VERIFICATION', 'VERIFY_EMAIL'] as const)(
+  it.each(['ACCOUNT_VERIFICATION', 'ACCOUNT_SIGNUP', 'ADD_PHONE_NUMBER'] as const)(
     '%s claims straight away, knowing only the masked email',
     (goto) => {
-      const decision = routeForNextStep(step(goto, null, 'r***@example.com'), claim, {
+      const decision = routeForNextStep(step(goto, null, 'r•••@example.com'), claim, {
         signedIn: true,
       });
       expect(decision).toMatchObject({ to: '/claim-succes', state: null, replace: false });
       expect(decision.pendingClaim).toMatchObject({
         email: null,
-        masked_email: 'r***@example.com',
+        masked_email: 'r•••@example.com',
       });
     },
   );
 
-  it.each(['ACCOUNT_SIGNUP', 'ADD_PHONE_NUMBER'] as const)(
-    '%s claims straight away, keeping the real email',
-    (goto) => {
-      const decision = routeForNextStep(step(goto, null, 'robin@example.com'), claim, {
-        signedIn: true,
-      });
-      expect(decision.to).toBe('/claim-succes');
-      expect(decision.pendingClaim).toMatchObject({ email: 'robin@example.com' });
-    },
-  );
+  it('VERIFY_EMAIL (the account has the refund email, unproven) verifies it first', () => {
+    const decision = routeForNextStep(step('VERIFY_EMAIL', null, 'r•••@example.com'), claim, {
+      signedIn: true,
+    });
+    expect(decision).toMatchObject({
+      to: '/verify-account',
+      state: { verifyAttempt: 'VERIFY_EMAIL', destination: 'r•••@example.com' },
+    });
+  });
 
   it('CLAIM_SUCCESS still shows the claim error page', () => {
     expect(routeForNextStep(step('CLAIM_SUCCESS', null, null), claim, { signedIn: true }).to).toBe(

@@ -6,13 +6,15 @@ import type {
   RefundClaimVerifyState,
   VerifyEmailState,
 } from './claim-routing-state';
-import type { PendingClaim } from './pending-claim';
+import type { ClaimMethod, PendingClaim } from './pending-claim';
 
 export interface ClaimStart {
   refund_uuid: string;
   amount_in_cents: number | null;
   /** The customer's first name as the merchant gave it, to start the sign-up form with. */
   name: string | null;
+  /** What the customer chose on the claim page: the instant refund unless said otherwise. */
+  method?: ClaimMethod;
 }
 
 export interface NextStepDecision {
@@ -29,32 +31,41 @@ export interface NextStepDecision {
 }
 
 /**
- * SPEC §4: where Continue on the claim welcome leads, for each answer of the next-step call.
- * A customer already signed in needs no code or account: the claim is tried straight away on
- * /claim-succes, which deals with a refusal.
+ * SPEC §4: where Continue on the claim welcome (or the original-method confirmation) leads, for
+ * each answer of the next-step call. The server answers the phone and email masked (ADR 0011):
+ * they name where a code goes, and hint at what to sign up with, but fill nothing in. A customer
+ * already signed in needs no code or account: the claim is tried straight away on /claim-succes,
+ * which deals with a refusal; only VERIFY_EMAIL (their account has the refund's email, not yet
+ * proven) goes to verify it first.
  */
 export function routeForNextStep(
   step: ClaimNextStep,
   claim: ClaimStart,
   options: { signedIn: boolean } = { signedIn: false },
 ): NextStepDecision {
-  const pending = (email: string | null, masked: string | null): PendingClaim => ({
+  const pending: PendingClaim = {
     refund_uuid: claim.refund_uuid,
     amount_in_cents: claim.amount_in_cents,
-    email,
-    masked_email: masked,
+    email: null,
+    masked_email: step.email,
     email_verification_tried: false,
-  });
+    method: claim.method ?? 'instant',
+  };
+  const verifyEmail: NextStepDecision = {
+    to: paths.verifyAccount.href(),
+    state: {
+      verifyAttempt: 'VERIFY_EMAIL',
+      refund_uuid: claim.refund_uuid,
+      channel: 'email',
+      destination: step.email,
+    },
+    replace: false,
+    pendingClaim: { ...pending, email_verification_tried: true },
+  };
 
   if (options.signedIn && step.goto !== 'CLAIM_SUCCESS') {
-    // The server answers the real email only when no account holds it (sign-up branches).
-    const known = step.goto === 'ACCOUNT_SIGNUP' || step.goto === 'ADD_PHONE_NUMBER';
-    return {
-      to: paths.claimSuccess.href(),
-      state: null,
-      replace: false,
-      pendingClaim: known ? pending(step.email, null) : pending(null, step.email),
-    };
+    if (step.goto === 'VERIFY_EMAIL') return verifyEmail;
+    return { to: paths.claimSuccess.href(), state: null, replace: false, pendingClaim: pending };
   }
 
   switch (step.goto) {
@@ -70,44 +81,31 @@ export function routeForNextStep(
           destination: phone ?? step.email,
         },
         replace: false,
-        pendingClaim: pending(null, step.email),
+        pendingClaim: pending,
       };
     }
     case 'ACCOUNT_SIGNUP':
       return {
         to: paths.auth.href('signup'),
         state: {
-          claimSignUp: {
-            email: step.email,
-            phone_number: step.phone_number,
-            first_name: claim.name,
-          },
+          claimSignUp: { email: null, phone_number: null, first_name: claim.name },
           isAddPhoneNumber: false,
         },
         replace: true,
-        pendingClaim: pending(step.email, null),
+        pendingClaim: pending,
       };
     case 'VERIFY_EMAIL':
-      return {
-        to: paths.verifyAccount.href(),
-        state: {
-          verifyAttempt: 'VERIFY_EMAIL',
-          refund_uuid: claim.refund_uuid,
-          channel: 'email',
-          destination: step.email,
-        },
-        replace: false,
-        pendingClaim: pending(null, step.email),
-      };
+      // Proving an email needs its account signed in: /verify-account asks for that first.
+      return verifyEmail;
     case 'ADD_PHONE_NUMBER':
       return {
         to: paths.auth.href('signup'),
         state: {
-          claimSignUp: { email: step.email, phone_number: null, first_name: claim.name },
+          claimSignUp: { email: null, phone_number: null, first_name: claim.name },
           isAddPhoneNumber: true,
         },
         replace: false,
-        pendingClaim: pending(step.email, null),
+        pendingClaim: pending,
       };
     case 'CLAIM_SUCCESS':
       // Already claimed: the link has nothing left to offer.

@@ -14,6 +14,7 @@ const claim = (overrides: Partial<PendingClaim> = {}): PendingClaim => ({
   email: 'robin@example.com',
   masked_email: null,
   email_verification_tried: false,
+  method: 'instant',
   ...overrides,
 });
 
@@ -33,7 +34,11 @@ describe('pending claim storage', () => {
   });
 
   it('keeps the last claim result for a reload of the success page', () => {
-    lastClaimResult.write({ refund_uuid: claim().refund_uuid, amount_in_cents: 5000 });
+    lastClaimResult.write({
+      refund_uuid: claim().refund_uuid,
+      amount_in_cents: 5000,
+      method: 'instant',
+    });
     expect(lastClaimResult.read()?.amount_in_cents).toBe(5000);
   });
 });
@@ -46,7 +51,7 @@ describe('when the server refuses the claim (403)', () => {
   });
 
   it('recognises the email from the masked form when that is all the server gave', () => {
-    const masked = claim({ email: null, masked_email: 'r***@example.com' });
+    const masked = claim({ email: null, masked_email: 'r•••@example.com' });
     expect(isRefundEmail(masked, { email: 'robin@example.com', email_verified: false })).toBe(true);
     expect(isRefundEmail(masked, { email: 'sam@example.com', email_verified: false })).toBe(false);
     expect(afterClaimRefused(masked, { email: 'robin@example.com', email_verified: false })).toBe(

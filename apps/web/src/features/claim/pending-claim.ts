@@ -10,14 +10,17 @@ import { sessionSlot } from '../../lib/session-slot';
 export const pendingClaimSchema = z.object({
   refund_uuid: z.uuid(),
   amount_in_cents: z.number().int().nullable(),
-  /** The refund's email as the merchant gave it; the server shares it only for a sign-up. */
+  /** The refund's email in full, when known; the server answers it masked (ADR 0011). */
   email: z.string().nullable(),
-  /** The masked email the server showed ('r***@example.com') when only that is known. */
+  /** The masked email the server showed ('r•••@example.com'). */
   masked_email: z.string().nullable(),
   /** Set once the customer was sent to verify their email, so a second refusal ends the flow. */
   email_verification_tried: z.boolean(),
+  /** Into the wallet, or back to the original payment method: both need the owner signed in. */
+  method: z.enum(['instant', 'original']).default('instant'),
 });
 export type PendingClaim = z.infer<typeof pendingClaimSchema>;
+export type ClaimMethod = PendingClaim['method'];
 
 export const pendingClaim = sessionSlot('pending_claim', pendingClaimSchema);
 
@@ -25,6 +28,7 @@ export const pendingClaim = sessionSlot('pending_claim', pendingClaimSchema);
 export const claimResultSchema = z.object({
   refund_uuid: z.uuid(),
   amount_in_cents: z.number().int(),
+  method: z.enum(['instant', 'original']).default('instant'),
 });
 export type ClaimResult = z.infer<typeof claimResultSchema>;
 

@@ -7,19 +7,36 @@ import { Button } from '../../../components/button';
 import { cardClass, cardSurfaceClass } from '../../../components/card';
 import { paths } from '../../../config/paths';
 import type { ClaimWelcomeState } from '../claim-routing-state';
+import type { NextStepDecision } from '../next-step-route';
 import { MerchantIdentity, MerchantSplash } from './merchant-banner';
 import { OriginalMethodReview } from './original-method-review';
 import { RefundSpeedChoice, type RefundSpeed } from './refund-speed-choice';
 
+interface ClaimOfferProps {
+  page: ClaimPage;
+  signedIn: boolean;
+  /** Where confirming the original payment method leads (sign-in or verification first). */
+  onNext: (decision: NextStepDecision) => void;
+}
+
 /** The claim page: who approved what, and the choice between instant and original method. */
-export function ClaimOffer({ page }: { page: ClaimPage }) {
+export function ClaimOffer({ page, signedIn, onNext }: ClaimOfferProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [speed, setSpeed] = useState<RefundSpeed>('instant');
   const [reviewing, setReviewing] = useState(false);
   const amount = formatMoney(page.amount_in_cents);
 
-  if (reviewing) return <OriginalMethodReview page={page} onBack={() => setReviewing(false)} />;
+  if (reviewing) {
+    return (
+      <OriginalMethodReview
+        page={page}
+        signedIn={signedIn}
+        onBack={() => setReviewing(false)}
+        onNext={onNext}
+      />
+    );
+  }
 
   const onContinue = () => {
     if (speed === 'original') {

@@ -20,7 +20,7 @@ const byEmail: ClaimVerification = {
   refund_uuid: refundUuid,
   channel: 'email',
   isAddPhoneNumber: false,
-  destination: 'r***@example.com',
+  destination: 'r•••@example.com',
 };
 const token = { access_token: 'tok', access_token_expiry_in_seconds: 900 };
 
@@ -33,7 +33,7 @@ function api() {
         channel: (call.body as { channel: string }).channel === 'email' ? 'email' : 'sms',
         destination:
           (call.body as { channel: string }).channel === 'email'
-            ? 'r***@example.com'
+            ? 'r•••@example.com'
             : challenge.destination,
       }),
     'POST /customers/resend-otp': () => json(challenge),
@@ -86,7 +86,7 @@ describe('claim verification', () => {
     const calls = api();
     renderApp(<ClaimVerify verification={byEmail} onVerified={() => undefined} />);
     expect(await screen.findByRole('heading', { name: 'Verify your email' })).toBeTruthy();
-    expect(screen.getByText(/We sent a 6-digit code to r\*\*\*@example\.com\./)).toBeTruthy();
+    expect(screen.getByText(/We sent a 6-digit code to r•••@example\.com\./)).toBeTruthy();
     expect(calls.callsTo('POST /customers/claim-refund/otp')[0]?.body).toMatchObject({
       channel: 'email',
       purpose: 'VERIFY_EMAIL',

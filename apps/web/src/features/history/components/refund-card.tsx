@@ -30,7 +30,10 @@ interface RefundCardProps {
   linkToDetails?: boolean;
 }
 
-/** A claimed refund: amount, merchant, order, file ID, description, status and each return. */
+/**
+ * One of the customer's refunds, claimed or sent back to the original payment method: amount,
+ * merchant, order, file ID, description, status and each return.
+ */
 export function RefundCard({ refund, linkToDetails = false }: RefundCardProps) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -55,16 +58,31 @@ export function RefundCard({ refund, linkToDetails = false }: RefundCardProps) {
               {t('history.claimedAt', { date: formatDateTime(refund.claimed_at) })}
             </p>
           )}
+          {refund.original_method_at && (
+            <p className="text-sm text-ink-muted">
+              {t('refundStatus.originalMethodAt', {
+                date: formatDateTime(refund.original_method_at),
+              })}
+            </p>
+          )}
         </div>
         <div className="flex shrink-0 flex-col items-end gap-1">
           <p className="text-xl font-bold text-ink tabular-nums" data-testid="refund-amount">
             {formatMoney(refund.amount_in_cents)}
           </p>
           <StatusPill tone={statusTone[refund.status]}>
-            {t(`history.status.${refund.status}`)}
+            {refund.status === 'original_method'
+              ? t('refundStatus.original_method')
+              : t(`history.status.${refund.status}`)}
           </StatusPill>
         </div>
       </div>
+
+      {refund.status === 'original_method' && (
+        <p className="rounded-xl bg-surface-muted px-4 py-3 text-sm text-ink-muted">
+          {t('refundStatus.originalMethodHint')}
+        </p>
+      )}
 
       <dl className="grid grid-cols-2 gap-3 text-sm">
         <Field label={t('history.orderNumber')}>{refund.order_number}</Field>
@@ -88,7 +106,7 @@ export function RefundCard({ refund, linkToDetails = false }: RefundCardProps) {
                   {formatMoney(item.amount_in_cents)}
                 </span>
               </div>
-              <ReturnHint item={item} />
+              {refund.status !== 'original_method' && <ReturnHint item={item} />}
             </li>
           ))}
         </ul>
