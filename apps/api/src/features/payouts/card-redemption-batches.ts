@@ -208,7 +208,8 @@ export function createCardRedemptionBatches(deps: CardRedemptionBatchDeps) {
         passcode as (
           update otp_attempts o set consumed_at = now()
           from req r
-          where r.k in (select k from funded) and o.id = r.attempt_id and o.consumed_at is null
+          where r.k in (select k from funded) and o.id = r.attempt_id and o.user_id = r.user_id
+            and o.consumed_at is null
           returning r.k
         ),
         redemption as (

@@ -5,7 +5,7 @@ import type { RedemptionMode } from '@refund/contracts/wallet';
 import { feeCents, type Transaction } from '@refund/contracts/redemptions';
 import type { Db } from '../../db/database';
 import { transactionRetryingConflicts } from '../../db/sql-state';
-import { bankAccounts, bankPayouts, cards, redemptions, users } from '../../db/schema';
+import { bankAccounts, bankPayouts, cards, otpAttempts, redemptions, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
 import type { JobQueue } from '../../jobs/job-queue';
@@ -245,6 +245,13 @@ export function createRedemptions(deps: RedemptionDeps) {
     let outcome: { id: string } | { error: AppError } | { replay: true };
     try {
       outcome = await transactionRetryingConflicts(db, async (tx) => {
+        // Someone else's passcode is refused before it is checked: checking it would use it up
+        // (or count a wrong try against its owner).
+        const [owner] = await tx
+          .select({ userId: otpAttempts.userId })
+          .from(otpAttempts)
+          .where(eq(otpAttempts.id, input.attempt_id));
+        if (owner && owner.userId !== userId) return { error: new AppError('INCORRECT_OTP') };
         const attempt = await deps.otp.consumeCode(tx, input.attempt_id, input.code, [
           'WITHDRAWAL',
         ]);
