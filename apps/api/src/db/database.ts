@@ -62,6 +62,12 @@ async function openPostgres(
 ): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   pool.on('error', onIdleError);
+  // A connection that PostgreSQL ends (a restart, pg_terminate_backend, a network cut) emits
+  // 'error' on its client. Idle in the pool, the pool reports it above and drops the connection.
+  // Checked out (a transaction), nothing listens: Node would end the process. The statement in
+  // flight, or the next one, fails with the error and the caller answers it (a retry, or 503);
+  // the pool then drops the connection when it is released. So this listener has nothing to do.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePg(pool, { schema });
   await migratePg(db, { migrationsFolder });
   return {

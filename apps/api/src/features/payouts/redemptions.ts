@@ -4,7 +4,7 @@ import type { OtpChallenge } from '@refund/contracts/auth';
 import type { RedemptionMode } from '@refund/contracts/wallet';
 import { feeCents, type Transaction } from '@refund/contracts/redemptions';
 import type { Db } from '../../db/database';
-import { transactionRetryingConflicts } from '../../db/sql-state';
+import { retryingConnectionLoss, transactionRetrying } from '../../db/sql-state';
 import { bankAccounts, bankPayouts, cards, otpAttempts, redemptions, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
@@ -175,6 +175,25 @@ export function createRedemptions(deps: RedemptionDeps) {
     return load(userId, row.id);
   }
 
+  /** Queues a bank payout's ACH submission (idempotent per payout: a second one changes nothing). */
+  const submitAch = (redemptionId: string) =>
+    retryingConnectionLoss(() => deps.jobs.send(ACH_SUBMIT_QUEUE, { redemptionId }));
+
+  /**
+   * A retry's answer. A bank payout not yet submitted is queued for submission again: the request
+   * that recorded it may have lost its connection before the job was stored.
+   */
+  async function replayOf(transaction: Transaction): Promise<Outcome> {
+    if (
+      transaction.mode === 'bank' &&
+      transaction.status === 'Pending' &&
+      transaction.network_reference === null
+    ) {
+      await submitAch(transaction.transaction_id);
+    }
+    return { transaction, created: false };
+  }
+
   /**
    * The usual redemption to a debit card, recorded in group commit with others arriving at the
    * same time (card-redemption-batches.ts): it commits whole or not at all. Answers null when it
@@ -230,7 +249,7 @@ export function createRedemptions(deps: RedemptionDeps) {
     holdsReleased = false,
   ): Promise<Outcome> {
     const replay = await existing(userId, key, hash);
-    if (replay) return { transaction: replay, created: false };
+    if (replay) return replayOf(replay);
     if (deps.disabledModes.has(input.mode)) throw new AppError('METHOD_UNAVAILABLE');
     const limits = payoutLimits[input.mode];
     if (input.amount_in_cents < limits.minCents || input.amount_in_cents > limits.maxCents) {
@@ -244,43 +263,49 @@ export function createRedemptions(deps: RedemptionDeps) {
 
     let outcome: { id: string } | { error: AppError } | { replay: true };
     try {
-      outcome = await transactionRetryingConflicts(db, async (tx) => {
-        // Someone else's passcode is refused before it is checked: checking it would use it up
-        // (or count a wrong try against its owner).
-        const [owner] = await tx
-          .select({ userId: otpAttempts.userId })
-          .from(otpAttempts)
-          .where(eq(otpAttempts.id, input.attempt_id));
-        if (owner && owner.userId !== userId) return { error: new AppError('INCORRECT_OTP') };
-        const attempt = await deps.otp.consumeCode(tx, input.attempt_id, input.code, [
-          'WITHDRAWAL',
-        ]);
-        if (attempt instanceof AppError) return { error: attempt };
-        if (attempt.userId !== userId) return { error: new AppError('INCORRECT_OTP') };
-        const [row] = await tx
-          .insert(redemptions)
-          .values({
-            userId,
-            idempotencyKey: key,
-            requestHash: hash,
-            mode: input.mode,
-            cardId: card?.id ?? null,
-            amountCents: input.amount_in_cents,
-            feeCents: fee,
-            createdAt: new Date(),
-          })
-          .onConflictDoNothing()
-          .returning({ id: redemptions.id });
-        // Another request with this key won the race; its answer is the answer.
-        if (!row) throw new ReplayError();
-        if (bankAccount) {
-          await tx
-            .insert(bankPayouts)
-            .values({ redemptionId: row.id, bankAccountId: bankAccount.id });
-        }
-        await postTransfer(tx, payoutTransfer(row.id, userId, input.amount_in_cents, fee));
-        return { id: row.id };
-      });
+      // Also run again after a lost connection: a first run that committed is found by the
+      // second (its passcode used, or its Idempotency-Key taken) and answered as a retry.
+      outcome = await transactionRetrying(
+        db,
+        async (tx) => {
+          // Someone else's passcode is refused before it is checked: checking it would use it up
+          // (or count a wrong try against its owner).
+          const [owner] = await tx
+            .select({ userId: otpAttempts.userId })
+            .from(otpAttempts)
+            .where(eq(otpAttempts.id, input.attempt_id));
+          if (owner && owner.userId !== userId) return { error: new AppError('INCORRECT_OTP') };
+          const attempt = await deps.otp.consumeCode(tx, input.attempt_id, input.code, [
+            'WITHDRAWAL',
+          ]);
+          if (attempt instanceof AppError) return { error: attempt };
+          if (attempt.userId !== userId) return { error: new AppError('INCORRECT_OTP') };
+          const [row] = await tx
+            .insert(redemptions)
+            .values({
+              userId,
+              idempotencyKey: key,
+              requestHash: hash,
+              mode: input.mode,
+              cardId: card?.id ?? null,
+              amountCents: input.amount_in_cents,
+              feeCents: fee,
+              createdAt: new Date(),
+            })
+            .onConflictDoNothing()
+            .returning({ id: redemptions.id });
+          // Another request with this key won the race; its answer is the answer.
+          if (!row) throw new ReplayError();
+          if (bankAccount) {
+            await tx
+              .insert(bankPayouts)
+              .values({ redemptionId: row.id, bankAccountId: bankAccount.id });
+          }
+          await postTransfer(tx, payoutTransfer(row.id, userId, input.amount_in_cents, fee));
+          return { id: row.id };
+        },
+        { conflicts: true, connectionLoss: true },
+      );
     } catch (error) {
       if (error instanceof InsufficientFundsError) {
         // Money whose fraud hold ran out counts as available before its job moves it; move it
@@ -296,17 +321,17 @@ export function createRedemptions(deps: RedemptionDeps) {
     if ('error' in outcome) {
       // A parallel retry with this key used the passcode first; its answer is the answer.
       const winner = await existing(userId, key, hash);
-      if (winner) return { transaction: winner, created: false };
+      if (winner) return replayOf(winner);
       throw outcome.error;
     }
     if ('replay' in outcome) {
       const again = await existing(userId, key, hash);
       if (!again) throw new Error('idempotent redemption vanished');
-      return { transaction: again, created: false };
+      return replayOf(again);
     }
 
     if (!card) {
-      await deps.jobs.send(ACH_SUBMIT_QUEUE, { redemptionId: outcome.id });
+      await submitAch(outcome.id);
       return { transaction: await load(userId, outcome.id), created: true };
     }
     const cardNumber = await deps.vault.reveal(card.vaultToken);
