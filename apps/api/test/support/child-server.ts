@@ -72,7 +72,7 @@ export async function startChildServer(env: Record<string, string>): Promise<Chi
     return exitCode;
   });
   const origin = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 120_000;
   for (;;) {
     const ready = await fetch(`${origin}/readyz`).then(
       (r) => r.ok,

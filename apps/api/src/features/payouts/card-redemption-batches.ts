@@ -105,6 +105,8 @@ interface SettledRow {
 
 export interface CardRedemptionBatchDeps {
   db: Db;
+  /** The instance id recorded as the holder of the pushes (push-holders.ts); none when absent. */
+  pushHolder?: number | null;
   otp: Pick<OtpService, 'codeHash' | 'openAttemptCondition'>;
   vault: Pick<CardVault, 'sealedNumberOf' | 'open'>;
 }
@@ -219,9 +221,9 @@ export function createCardRedemptionBatches(deps: CardRedemptionBatchDeps) {
         ),
         redemption as (
           insert into redemptions (id, user_id, idempotency_key, request_hash, mode, card_id,
-            amount_cents, fee_cents, created_at)
+            amount_cents, fee_cents, created_at, push_holder)
           select r.id, r.user_id, r.key, r.hash, 'debit', r.card_id, r.amount, r.fee,
-            ${p(createdAt.toISOString(), 'timestamptz')}
+            ${p(createdAt.toISOString(), 'timestamptz')}, ${p(deps.pushHolder ?? null, 'int')}
           from req r where r.k in (select k from passcode)
           returning id
         ),
