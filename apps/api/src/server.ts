@@ -17,6 +17,7 @@ import { createAchSubmission } from './features/banks/ach-submission';
 import { createBankVault } from './features/banks/bank-vault';
 import { registerIncreaseEventJobs } from './features/increase-webhooks/increase-events';
 import { createCardPushChecks, startCardPushChecks } from './features/payouts/card-push-checks';
+import { createCardVault } from './features/cards/card-vault';
 import { createBankProviders, createProviders } from './providers/providers';
 import { createSandboxCardPayouts } from './providers/sandbox-card-payouts';
 
@@ -100,6 +101,7 @@ export async function createServer(
       checkAfterSeconds: config.CARD_PUSH_CHECK_AFTER_SECONDS,
       notFoundAfterSeconds: config.CARD_PUSH_NOT_FOUND_AFTER_SECONDS,
       intervalSeconds: config.CARD_PUSH_CHECK_INTERVAL_SECONDS,
+      vault: createCardVault(database.db, config.VAULT_KEY),
     }),
     { intervalSeconds: config.CARD_PUSH_CHECK_INTERVAL_SECONDS, logger },
   );

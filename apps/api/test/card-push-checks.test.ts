@@ -5,12 +5,14 @@ import {
   createCardPushChecks,
   PUSH_NOT_MADE_REASON,
 } from '../src/features/payouts/card-push-checks';
+import { createCardVault } from '../src/features/cards/card-vault';
 import { createSandboxCardPayouts, sandboxCards } from '../src/providers/sandbox-card-payouts';
 import { addCard, newMerchant, redeemAll } from './support/payout-fixtures';
 import { balanceOf, expectLedgerBalanced, type TestMerchant } from './support/refund-fixtures';
 import { startTestServer, type TestServer } from './support/test-server';
 
 const NOT_FOUND_AFTER_SECONDS = 4;
+const VAULT_KEY = 'test-only-vault-key-0123456789abcdefghij';
 
 let server: TestServer;
 let merchant: TestMerchant;
@@ -18,6 +20,7 @@ let merchant: TestMerchant;
 // The only server in this file: on PostgreSQL test servers share the job tables.
 beforeAll(async () => {
   server = await startTestServer({
+    VAULT_KEY,
     CARD_PUSH_CHECK_AFTER_SECONDS: '0',
     CARD_PUSH_CHECK_INTERVAL_SECONDS: '0.5',
     CARD_PUSH_NOT_FOUND_AFTER_SECONDS: String(NOT_FOUND_AFTER_SECONDS),
@@ -36,6 +39,7 @@ const checkAgain = () =>
       db: server.database.db,
       scheduleReturn: () => Promise.resolve(),
     }),
+    vault: createCardVault(server.database.db, VAULT_KEY),
     logger: server.app.log,
     checkAfterSeconds: 0,
     notFoundAfterSeconds: NOT_FOUND_AFTER_SECONDS,

@@ -22,13 +22,37 @@ export interface SqlExecutor {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[]; rowCount: number }>;
 }
 
+/**
+ * This process as the database sees it: an id no other live process on the database has, and
+ * which processes are alive. Work a process marks with its id (a card push in flight) can be
+ * taken up by another once the marking process is gone (ADR 0010).
+ */
+export interface DatabaseInstance {
+  readonly id: number;
+  /** Of these instance ids, those whose process is alive now (this process's always is). */
+  liveAmong(ids: readonly number[]): Promise<Set<number>>;
+}
+
 export interface Database {
   db: Db;
   engine: 'pglite' | 'postgres';
   /** For pg-boss: a connection string on PostgreSQL, an executor on the embedded engine. */
   jobs: { connectionString: string } | { executor: SqlExecutor };
+  instance: DatabaseInstance;
   close(): Promise<void>;
 }
+
+const instances = new WeakMap<Db, DatabaseInstance>();
+
+/** The instance of the process on the database `db` was opened with (openDatabase). */
+export function instanceOf(db: Db): DatabaseInstance {
+  const instance = instances.get(db);
+  if (!instance) throw new Error('this database was not opened with openDatabase');
+  return instance;
+}
+
+/** A random instance id, positive 32-bit: one advisory lock key. */
+const randomInstanceId = () => 1 + Math.floor(Math.random() * 0x7ffffffe);
 
 const migrationsFolder = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -62,13 +86,125 @@ async function openPostgres(
 ): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   pool.on('error', onIdleError);
+  // A connection that PostgreSQL ends (a restart, pg_terminate_backend, a network cut) emits
+  // 'error' on its client. Idle in the pool, the pool reports it above and drops the connection.
+  // Checked out (a transaction), nothing listens: Node would end the process. The statement in
+  // flight, or the next one, fails with the error and the caller answers it (a retry, or 503);
+  // the pool then drops the connection when it is released. So this listener has nothing to do.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePg(pool, { schema });
   await migratePg(db, { migrationsFolder });
+  const held = await holdInstanceLock(url, onIdleError);
+  const instance: DatabaseInstance = {
+    id: held.id,
+    async liveAmong(ids) {
+      const others = ids.filter((id) => id !== held.id);
+      const live = new Set([held.id]);
+      if (others.length === 0) return live;
+      const { rows } = await pool.query<{ id: number }>(
+        `select objid::bigint::int as id from pg_locks
+         where locktype = 'advisory' and granted and objsubid = 2
+           and classid::bigint = $1 and objid::bigint = any($2::bigint[])
+           and database = (select oid from pg_database where datname = current_database())`,
+        [INSTANCE_LOCK_CLASS, others],
+      );
+      for (const row of rows) live.add(row.id);
+      return live;
+    },
+  };
+  instances.set(db as unknown as Db, instance);
   return {
     db: db as unknown as Db,
     engine: 'postgres',
     jobs: { connectionString: url },
-    close: () => pool.end(),
+    instance,
+    async close() {
+      await held.release();
+      await pool.end();
+    },
+  };
+}
+
+/** The first key of every instance lock (pg_advisory_lock(int, int)); the second is the id. */
+export const INSTANCE_LOCK_CLASS = 1_919_251_316;
+
+/**
+ * Takes an instance id and holds it as a session advisory lock on a connection of its own, for
+ * as long as the process lives: PostgreSQL lets go of it when the process dies (its connection
+ * closes), which is how other processes know. The session asks for TCP keepalives, so a host
+ * that vanished without closing its connections lets go within about half a minute. A
+ * connection PostgreSQL ends is opened again and the same id taken again.
+ */
+async function holdInstanceLock(
+  url: string,
+  onError: (error: Error) => void,
+): Promise<{ id: number; release(): Promise<void> }> {
+  let id = randomInstanceId();
+  let client: pg.Client | null = null;
+  let released = false;
+  let retryDelayMs = 100;
+
+  async function lock(first: boolean): Promise<void> {
+    const next = new pg.Client({ connectionString: url });
+    next.on('error', (error) => {
+      if (client !== next || released) return;
+      onError(error);
+      client = null;
+      reconnect();
+    });
+    await next.connect();
+    try {
+      await next.query(
+        `select set_config('tcp_keepalives_idle', '10', false),
+           set_config('tcp_keepalives_interval', '5', false),
+           set_config('tcp_keepalives_count', '3', false)`,
+      );
+      for (;;) {
+        const { rows } = await next.query<{ locked: boolean }>(
+          'select pg_try_advisory_lock($1, $2) as locked',
+          [INSTANCE_LOCK_CLASS, id],
+        );
+        if (rows[0]?.locked) break;
+        // Another live process has this id: a new one, unless this process held it before
+        // (it then keeps it; the other is treated as this one, which only delays a recovery).
+        if (!first) break;
+        id = randomInstanceId();
+      }
+    } catch (error) {
+      await next.end().catch(() => undefined);
+      throw error;
+    }
+    if (released) {
+      await next.end();
+      return;
+    }
+    client = next;
+    retryDelayMs = 100;
+  }
+
+  function reconnect(): void {
+    if (released) return;
+    const timer = setTimeout(() => {
+      lock(false).catch((error: unknown) => {
+        onError(error instanceof Error ? error : new Error(String(error)));
+        retryDelayMs = Math.min(retryDelayMs * 2, 5_000);
+        reconnect();
+      });
+    }, retryDelayMs);
+    timer.unref();
+  }
+
+  await lock(true);
+  return {
+    get id() {
+      return id;
+    },
+    async release() {
+      released = true;
+      const last = client;
+      client = null;
+      await last?.end();
+    },
   };
 }
 
@@ -88,10 +224,18 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
     },
   };
+  // The embedded engine's files belong to one process at a time: every other instance is gone.
+  const id = randomInstanceId();
+  const instance: DatabaseInstance = {
+    id,
+    liveAmong: (ids) => Promise.resolve(new Set(ids.filter((other) => other === id).concat(id))),
+  };
+  instances.set(db as unknown as Db, instance);
   return {
     db: db as unknown as Db,
     engine: 'pglite',
     jobs: { executor },
+    instance,
     close: () => client.close(),
   };
 }

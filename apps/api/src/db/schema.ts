@@ -426,9 +426,19 @@ export const redemptions = pgTable(
     /** How the customer rated the redemption afterwards (1 to 5 stars); the latest one counts. */
     rating: integer('rating'),
     ratedAt: timestamp('rated_at', { withTimezone: true }),
+    /**
+     * The process (its database instance id, ADR 0010) pushing this card payout, from the moment
+     * it is recorded until the push's answer is applied; cleared when the push got no answer and
+     * the lookup job takes over. A pending payout whose holder is gone is taken up again.
+     */
+    pushHolder: integer('push_holder'),
   },
   (t) => [
     uniqueIndex('redemptions_user_idempotency_key').on(t.userId, t.idempotencyKey),
+    // Card pushes in flight, by holder: what the recovery of a dead process's pushes scans.
+    index('redemptions_push_in_flight_idx')
+      .on(t.pushHolder)
+      .where(sql`${t.status} = 'pending' AND ${t.pushHolder} IS NOT NULL`),
     index('redemptions_user_created_idx').on(t.userId, t.createdAt, t.id),
     // Card pushes still waiting for an answer: what the lookup job scans.
     index('redemptions_pending_debit_idx')

@@ -1,6 +1,7 @@
 import { errorBody, type ErrorBody, type ErrorName } from '@refund/contracts/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { connectionLost } from '../db/sql-state';
 import { AppError } from './app-error';
 
 interface Mapped {
@@ -34,6 +35,8 @@ function mapError(error: FastifyError | Error): Mapped {
   const status =
     'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
   if (status === 429) return { status, body: errorBody('RATE_LIMITED') };
+  // The database connection was lost: nothing was half-written, and trying again may work.
+  if (connectionLost(error)) return { status: 503, body: errorBody('SERVICE_UNAVAILABLE') };
   if (status >= 400 && status < 500) {
     return { status, body: errorBody('VALIDATION_FAILED', error.message) };
   }

@@ -72,6 +72,60 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   await boss.start();
 
+  // Workers are our own loops over pg-boss's fetch, complete and fail rather than boss.work():
+  // pg-boss 10's workers do not wait for (or catch) the statement that completes or fails a job,
+  // so a connection PostgreSQL ends at that moment is an unhandled rejection, which ends the
+  // process. Here every statement is awaited; one that fails leaves the job active, and pg-boss
+  // runs it again once it expires, as it does for a worker that died.
+  let stopping = false;
+  const wakers = new Set<() => void>();
+  const loops: Promise<void>[] = [];
+  /** Waits `seconds`, or less when the queue stops. */
+  const pause = (seconds: number) =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        wakers.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, seconds * 1000);
+      wakers.add(done);
+    });
+
+  async function workLoop<T extends object>(
+    name: string,
+    handler: (job: Job<T>) => Promise<void>,
+  ): Promise<void> {
+    while (!stopping) {
+      // fetch answers no jobs when its statement fails; the loop then simply asks again later.
+      const [job] = await boss.fetch<T>(name, { batchSize: 1, includeMetadata: true });
+      if (!job) {
+        await pause(options.pollSeconds);
+        continue;
+      }
+      let failure: Error | null = null;
+      try {
+        await handler({
+          id: job.id,
+          data: job.data,
+          retryCount: job.retryCount,
+          retryLimit: job.retryLimit,
+        });
+      } catch (error) {
+        failure = error instanceof Error ? error : new Error(String(error));
+      }
+      try {
+        if (failure) await boss.fail(name, job.id, { message: failure.message });
+        else await boss.complete(name, job.id);
+      } catch (error) {
+        logger.warn(
+          { err: error, queue: name, jobId: job.id },
+          'job outcome not stored; the job runs again once it expires',
+        );
+      }
+    }
+  }
+
   const queue: JobQueue = {
     async work<T extends object>(
       name: string,
@@ -87,22 +141,7 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
         ...retry,
       });
       // Each worker takes one job at a time, so one failing job never fails its neighbours.
-      for (let i = 0; i < concurrency; i += 1) {
-        await boss.work<T>(
-          name,
-          { pollingIntervalSeconds: options.pollSeconds, includeMetadata: true },
-          async (jobs) => {
-            for (const job of jobs) {
-              await handler({
-                id: job.id,
-                data: job.data,
-                retryCount: job.retryCount,
-                retryLimit: job.retryLimit,
-              });
-            }
-          },
-        );
-      }
+      for (let i = 0; i < concurrency; i += 1) loops.push(workLoop(name, handler));
     },
     async send(name, data, sendOptions = {}) {
       await boss.send(name, data, {
@@ -114,6 +153,15 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
       await boss.send(SEND_MESSAGE, { sealed: box.seal(message) });
     },
     async stop() {
+      // Jobs in hand are finished (for up to 10 seconds), then pg-boss stops.
+      stopping = true;
+      for (const wake of [...wakers]) wake();
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.all(loops),
+        new Promise((resolve) => (timer = setTimeout(resolve, 10_000))),
+      ]);
+      clearTimeout(timer);
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
   };

@@ -1,10 +1,12 @@
-import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
-import { cardPushChecks, redemptions } from '../../db/schema';
+import { cardPushChecks, cards, redemptions } from '../../db/schema';
 import type { JobQueue } from '../../jobs/job-queue';
-import type { CardPushLookup, CardPushOutcome } from '../../providers/ports';
+import type { CardPayouts, CardPushLookup, CardPushOutcome } from '../../providers/ports';
+import type { CardVault } from '../cards/card-vault';
 import { applyAndNotify } from './payout-events';
+import { pushHolderOf } from './push-holders';
 
 /** The sweep over card pushes that got no answer; sent on a timer, worked by one worker at once. */
 export const CARD_PUSH_CHECK_QUEUE = 'card-push-check';
@@ -20,7 +22,13 @@ const BATCH_SIZE = 50;
 export interface CardPushCheckOptions {
   db: Db;
   jobs: Pick<JobQueue, 'sendMessage'>;
-  lookup: CardPushLookup;
+  /**
+   * The card payout provider: asked about pushes, and pushed to again (with the same reference)
+   * for a push left behind by a process that died before the push reached it.
+   */
+  lookup: CardPushLookup & Pick<CardPayouts, 'push'>;
+  /** Opens the card number of a push to make again. */
+  vault: Pick<CardVault, 'reveal'>;
   logger: FastifyBaseLogger;
   /** A push still pending this long after the redemption is looked up. */
   checkAfterSeconds: number;
@@ -36,6 +44,8 @@ export interface CheckRun {
   checked: number;
   /** Of those, pushes whose outcome was applied. */
   resolved: number;
+  /** Pushes left behind by their process and taken up in this run (ADR 0010). */
+  recovered: number;
 }
 
 const seconds = (n: number) => n * 1000;
@@ -140,8 +150,149 @@ export function createCardPushChecks(options: CardPushCheckOptions) {
     return true;
   }
 
-  /** One run: every push due for a lookup, oldest first, up to a batch. */
+  const holder = pushHolderOf(db);
+
+  /** Hands a push to the lookup path: no longer in flight, asked about with backoff. */
+  async function handOver(redemptionId: string): Promise<void> {
+    await db
+      .update(redemptions)
+      .set({ pushHolder: null })
+      .where(and(eq(redemptions.id, redemptionId), eq(redemptions.pushHolder, holder.id)));
+  }
+
+  /** The number of a payout's card, unless the card was removed since. */
+  async function cardNumberOf(cardId: string | null): Promise<string | null> {
+    if (!cardId) return null;
+    const [card] = await db
+      .select({ vaultToken: cards.vaultToken })
+      .from(cards)
+      .where(and(eq(cards.id, cardId), isNull(cards.removedAt)));
+    return card ? options.vault.reveal(card.vaultToken) : null;
+  }
+
+  type Orphan = Pick<
+    typeof redemptions.$inferSelect,
+    'id' | 'cardId' | 'amountCents' | 'feeCents' | 'pushHolder'
+  >;
+
+  /**
+   * Takes up a push its process left behind: claims it (another instance may race for it), asks
+   * the provider, and applies the answer. A push the provider has no record of never reached
+   * it, since its process is gone: it is made now, with the same reference (the provider's
+   * de-duplication key). A push still in progress, or one made now without an answer, goes to
+   * the lookup path; a lookup that fails leaves the push with this process, taken up next run.
+   */
+  async function takeUp(row: Orphan): Promise<boolean> {
+    return holder.pushing(row.id, async () => {
+      const [claimed] = await db
+        .update(redemptions)
+        .set({ pushHolder: holder.id })
+        .where(
+          and(
+            eq(redemptions.id, row.id),
+            eq(redemptions.status, 'pending'),
+            row.pushHolder === null
+              ? isNull(redemptions.pushHolder)
+              : eq(redemptions.pushHolder, row.pushHolder),
+          ),
+        )
+        .returning({ id: redemptions.id });
+      if (!claimed) return false;
+      logger.info(
+        { redemptionId: row.id, holder: row.pushHolder },
+        'taking up a card push its process left behind',
+      );
+      let outcome: CardPushOutcome;
+      try {
+        outcome = await options.lookup.lookup(row.id);
+      } catch (error) {
+        logger.warn({ err: error, redemptionId: row.id }, 'card push lookup failed; asking later');
+        return false;
+      }
+      if (outcome.status === 'not_found') {
+        const cardNumber = await cardNumberOf(row.cardId);
+        if (!cardNumber) {
+          await handOver(row.id);
+          return false;
+        }
+        try {
+          outcome = await options.lookup.push({
+            cardNumber,
+            amountCents: row.amountCents - row.feeCents,
+            reference: row.id,
+          });
+        } catch {
+          await handOver(row.id);
+          return false;
+        }
+      }
+      if (outcome.status === 'pending') {
+        await handOver(row.id);
+        return false;
+      }
+      await applyAndNotify(db, options.jobs, {
+        eventId: `push:${row.id}`,
+        redemptionId: row.id,
+        type: outcome.status === 'succeeded' ? 'succeeded' : 'failed',
+        networkReference: outcome.status === 'succeeded' ? outcome.networkReference : null,
+        reason: outcome.status === 'declined' ? outcome.reason : null,
+      });
+      logger.info({ redemptionId: row.id, outcome: outcome.status }, 'card push outcome applied');
+      return true;
+    });
+  }
+
+  /**
+   * Pending card pushes whose holder is gone: another process that is no longer alive, or this
+   * one when it is not making the push any more (its request lost its database connection after
+   * recording it, or before applying the answer).
+   */
+  async function leftBehind(): Promise<Orphan[]> {
+    const inFlight = and(eq(redemptions.status, 'pending'), isNotNull(redemptions.pushHolder));
+    const holders = await db
+      .selectDistinct({ holder: redemptions.pushHolder })
+      .from(redemptions)
+      .where(inFlight);
+    const others = holders
+      .map((h) => h.holder)
+      .filter((h): h is number => h !== null && h !== holder.id);
+    const alive = others.length > 0 ? await holder.liveAmong(others) : new Set<number>();
+    const gone = others.filter((h) => !alive.has(h));
+    const mine = [...holder.inFlight];
+    return db
+      .select({
+        id: redemptions.id,
+        cardId: redemptions.cardId,
+        amountCents: redemptions.amountCents,
+        feeCents: redemptions.feeCents,
+        pushHolder: redemptions.pushHolder,
+      })
+      .from(redemptions)
+      .where(
+        and(
+          inFlight,
+          or(
+            gone.length > 0 ? inArray(redemptions.pushHolder, gone) : undefined,
+            and(
+              eq(redemptions.pushHolder, holder.id),
+              mine.length > 0 ? notInArray(redemptions.id, mine) : undefined,
+            ),
+          ),
+        ),
+      )
+      .orderBy(asc(redemptions.createdAt))
+      .limit(BATCH_SIZE);
+  }
+
+  /**
+   * One run: first the pushes left behind by their process, then every push due for a lookup,
+   * oldest first, up to a batch each.
+   */
   return async function checkStuckCardPushes(): Promise<CheckRun> {
+    const run: CheckRun = { checked: 0, resolved: 0, recovered: 0 };
+    for (const row of await leftBehind()) {
+      if (await takeUp(row)) run.recovered += 1;
+    }
     const at = now();
     const due = await db
       .select({ id: redemptions.id, createdAt: redemptions.createdAt })
@@ -151,13 +302,15 @@ export function createCardPushChecks(options: CardPushCheckOptions) {
         and(
           eq(redemptions.status, 'pending'),
           eq(redemptions.mode, 'debit'),
+          // Not in flight: the push got no answer (or its process is gone and it is taken up
+          // above, never looked up here at the same time).
+          isNull(redemptions.pushHolder),
           lte(redemptions.createdAt, new Date(at.getTime() - seconds(options.checkAfterSeconds))),
           or(isNull(cardPushChecks.nextCheckAt), lte(cardPushChecks.nextCheckAt, at)),
         ),
       )
       .orderBy(asc(redemptions.createdAt))
       .limit(BATCH_SIZE);
-    const run: CheckRun = { checked: 0, resolved: 0 };
     for (const row of due) {
       run.checked += 1;
       if (await checkOne(row)) run.resolved += 1;
@@ -169,8 +322,9 @@ export function createCardPushChecks(options: CardPushCheckOptions) {
 export type CheckStuckCardPushes = ReturnType<typeof createCardPushChecks>;
 
 /**
- * Works the check queue and sends it a job every `intervalSeconds` (each instance does; a run
- * claims each push, so overlapping runs never ask twice). Answers a stop for shutdown.
+ * Works the check queue and sends it a job at once (so pushes a previous run of this process
+ * left behind are taken up on start-up) and every `intervalSeconds` after (each instance does;
+ * a run claims each push, so overlapping runs never ask twice). Answers a stop for shutdown.
  */
 export async function startCardPushChecks(
   jobs: JobQueue,
@@ -180,11 +334,13 @@ export async function startCardPushChecks(
   await jobs.work<Record<string, never>>(CARD_PUSH_CHECK_QUEUE, { retryLimit: 0 }, async () => {
     await check();
   });
-  const timer = setInterval(() => {
+  const queueRun = () => {
     jobs.send(CARD_PUSH_CHECK_QUEUE, {}).catch((error: unknown) => {
       options.logger.warn({ err: error }, 'card push check not queued');
     });
-  }, seconds(options.intervalSeconds));
+  };
+  queueRun();
+  const timer = setInterval(queueRun, seconds(options.intervalSeconds));
   timer.unref();
   return { stop: () => clearInterval(timer) };
 }

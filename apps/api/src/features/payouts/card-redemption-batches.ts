@@ -1,6 +1,6 @@
 import { createBatcher } from '../../db/batcher';
 import type { Db } from '../../db/database';
-import { sqlState } from '../../db/sql-state';
+import { connectionLost, sqlState } from '../../db/sql-state';
 import type { OtpService } from '../auth/otp-service';
 import type { CardVault } from '../cards/card-vault';
 import {
@@ -20,7 +20,8 @@ import { runStatement, Statement } from '../ledger/statement';
  * that cannot go ahead changes nothing and answers null, and the caller then takes the step-by-
  * step path, which gives the exact answer. A batch that fails as a whole (a unique key taken by
  * a parallel retry, a deadlock, the balance CHECK as the last word) also answers null for each
- * of its items, having changed nothing.
+ * of its items, having changed nothing; so does one whose connection was lost, which may have
+ * committed (the step-by-step path then finds the redemption recorded, or the push settled).
  */
 
 /**
@@ -104,6 +105,8 @@ interface SettledRow {
 
 export interface CardRedemptionBatchDeps {
   db: Db;
+  /** The instance id recorded as the holder of the pushes (push-holders.ts); none when absent. */
+  pushHolder?: number | null;
   otp: Pick<OtpService, 'codeHash' | 'openAttemptCondition'>;
   vault: Pick<CardVault, 'sealedNumberOf' | 'open'>;
 }
@@ -127,6 +130,10 @@ export function createCardRedemptionBatches(deps: CardRedemptionBatchDeps) {
       rows = await runStatement<T>(db, text, values);
     } catch (error) {
       if (RETRY_ALONE.has(sqlState(error) ?? '')) return null;
+      // The connection was lost: the statement committed whole or not at all, and which is not
+      // known. The step-by-step path finds out: it answers a recorded redemption as a retry of
+      // its Idempotency-Key, and applyPayoutEvent a settled push by its event id.
+      if (connectionLost(error)) return null;
       throw error;
     }
     if ((rows[0]?.known ?? accountCount) !== accountCount) {
@@ -208,14 +215,15 @@ export function createCardRedemptionBatches(deps: CardRedemptionBatchDeps) {
         passcode as (
           update otp_attempts o set consumed_at = now()
           from req r
-          where r.k in (select k from funded) and o.id = r.attempt_id and o.consumed_at is null
+          where r.k in (select k from funded) and o.id = r.attempt_id and o.user_id = r.user_id
+            and o.consumed_at is null
           returning r.k
         ),
         redemption as (
           insert into redemptions (id, user_id, idempotency_key, request_hash, mode, card_id,
-            amount_cents, fee_cents, created_at)
+            amount_cents, fee_cents, created_at, push_holder)
           select r.id, r.user_id, r.key, r.hash, 'debit', r.card_id, r.amount, r.fee,
-            ${p(createdAt.toISOString(), 'timestamptz')}
+            ${p(createdAt.toISOString(), 'timestamptz')}, ${p(deps.pushHolder ?? null, 'int')}
           from req r where r.k in (select k from passcode)
           returning id
         ),

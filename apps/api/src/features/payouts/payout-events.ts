@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { formatMoney } from '@refund/contracts/format';
 import type { Db, Tx } from '../../db/database';
+import { transactionRetrying } from '../../db/sql-state';
 import { payoutEvents, redemptions, users } from '../../db/schema';
 import type { JobQueue } from '../../jobs/job-queue';
 import { customerAvailable, postTransfer, systemShard, type TransferInput } from '../ledger/ledger';
@@ -65,66 +66,75 @@ export async function applyPayoutEvent(
   db: Db,
   event: PayoutEvent,
 ): Promise<{ notify: { to: string; body: string } | null }> {
-  return db.transaction(async (tx) => {
-    const fresh = await tx
-      .insert(payoutEvents)
-      .values({ eventId: event.eventId, redemptionId: event.redemptionId, type: event.type })
-      .onConflictDoNothing()
-      .returning({ eventId: payoutEvents.eventId });
-    if (fresh.length === 0) return { notify: null };
-    const [row] = await tx
-      .select()
-      .from(redemptions)
-      .where(eq(redemptions.id, event.redemptionId))
-      .for('update');
-    if (!row) throw new Error(`payout event for unknown redemption ${event.redemptionId}`);
-    const now = new Date();
-    let cameBack = false;
+  // Applied once by its event id, so it can run again after a lost connection: if the first run
+  // committed, the second finds the event and changes nothing.
+  return transactionRetrying(
+    db,
+    async (tx) => {
+      const fresh = await tx
+        .insert(payoutEvents)
+        .values({ eventId: event.eventId, redemptionId: event.redemptionId, type: event.type })
+        .onConflictDoNothing()
+        .returning({ eventId: payoutEvents.eventId });
+      if (fresh.length === 0) return { notify: null };
+      const [row] = await tx
+        .select()
+        .from(redemptions)
+        .where(eq(redemptions.id, event.redemptionId))
+        .for('update');
+      if (!row) throw new Error(`payout event for unknown redemption ${event.redemptionId}`);
+      const now = new Date();
+      let cameBack = false;
 
-    if (event.type === 'succeeded' && row.status === 'pending') {
-      await postTransfer(tx, settleTransfer(row));
-      await tx
-        .update(redemptions)
-        .set({
-          status: 'succeeded',
-          completedAt: now,
-          networkReference: event.networkReference ?? row.networkReference,
-        })
-        .where(eq(redemptions.id, row.id));
-    } else if ((event.type === 'failed' || event.type === 'returned') && row.status === 'pending') {
-      await giveBack(tx, row, 'payouts_in_transit', `payout-giveback:${row.id}`);
-      await tx
-        .update(redemptions)
-        .set({
-          status: event.type === 'failed' ? 'failed' : 'returned',
-          completedAt: now,
-          failureReason: event.reason ?? null,
-        })
-        .where(eq(redemptions.id, row.id));
-      cameBack = true;
-    } else if (event.type === 'returned' && row.status === 'succeeded') {
-      await giveBack(tx, row, 'payouts_settled', `payout-giveback:${row.id}`);
-      await tx
-        .update(redemptions)
-        .set({ status: 'returned', failureReason: event.reason ?? 'The payout was returned.' })
-        .where(eq(redemptions.id, row.id));
-      cameBack = true;
-    }
-    if (!cameBack) return { notify: null };
-    const [user] = await tx
-      .select({ phone: users.phoneNumber })
-      .from(users)
-      .where(eq(users.id, row.userId));
-    const what = event.type === 'failed' ? 'did not go through' : 'was returned';
-    return {
-      notify: user
-        ? {
-            to: user.phone,
-            body: `Your ${formatMoney(row.amountCents)} redemption ${what}. The full amount is back in your balance.`,
-          }
-        : null,
-    };
-  });
+      if (event.type === 'succeeded' && row.status === 'pending') {
+        await postTransfer(tx, settleTransfer(row));
+        await tx
+          .update(redemptions)
+          .set({
+            status: 'succeeded',
+            completedAt: now,
+            networkReference: event.networkReference ?? row.networkReference,
+          })
+          .where(eq(redemptions.id, row.id));
+      } else if (
+        (event.type === 'failed' || event.type === 'returned') &&
+        row.status === 'pending'
+      ) {
+        await giveBack(tx, row, 'payouts_in_transit', `payout-giveback:${row.id}`);
+        await tx
+          .update(redemptions)
+          .set({
+            status: event.type === 'failed' ? 'failed' : 'returned',
+            completedAt: now,
+            failureReason: event.reason ?? null,
+          })
+          .where(eq(redemptions.id, row.id));
+        cameBack = true;
+      } else if (event.type === 'returned' && row.status === 'succeeded') {
+        await giveBack(tx, row, 'payouts_settled', `payout-giveback:${row.id}`);
+        await tx
+          .update(redemptions)
+          .set({ status: 'returned', failureReason: event.reason ?? 'The payout was returned.' })
+          .where(eq(redemptions.id, row.id));
+        cameBack = true;
+      }
+      if (!cameBack) return { notify: null };
+      const [user] = await tx
+        .select({ phone: users.phoneNumber })
+        .from(users)
+        .where(eq(users.id, row.userId));
+      const what = event.type === 'failed' ? 'did not go through' : 'was returned';
+      return {
+        notify: user
+          ? {
+              to: user.phone,
+              body: `Your ${formatMoney(row.amountCents)} redemption ${what}. The full amount is back in your balance.`,
+            }
+          : null,
+      };
+    },
+    { connectionLoss: true },
+  );
 }
 
 /** Applies an event and tells the customer by SMS when money came back to them. */

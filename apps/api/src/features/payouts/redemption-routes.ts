@@ -22,6 +22,8 @@ const errors = {
   409: errorBodySchema,
   422: errorBodySchema,
   429: errorBodySchema,
+  // The database connection was lost: nothing was half-written; send the same request again.
+  503: errorBodySchema,
 };
 const security = [{ bearer: [] }];
 

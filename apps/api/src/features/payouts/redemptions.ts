@@ -4,8 +4,8 @@ import type { OtpChallenge } from '@refund/contracts/auth';
 import type { RedemptionMode } from '@refund/contracts/wallet';
 import { feeCents, type Transaction } from '@refund/contracts/redemptions';
 import type { Db } from '../../db/database';
-import { transactionRetryingConflicts } from '../../db/sql-state';
-import { bankAccounts, bankPayouts, cards, redemptions, users } from '../../db/schema';
+import { retryingConnectionLoss, transactionRetrying } from '../../db/sql-state';
+import { bankAccounts, bankPayouts, cards, otpAttempts, redemptions, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
 import type { JobQueue } from '../../jobs/job-queue';
@@ -25,6 +25,7 @@ import {
 import { createCardRedemptionBatches } from './card-redemption-batches';
 import { applyAndNotify, settleTransfer } from './payout-events';
 import { ACH_SUBMIT_QUEUE } from './payout-jobs';
+import { pushHolderOf } from './push-holders';
 import { payoutLimits } from './redemption-limits';
 
 export interface RedemptionDeps {
@@ -151,7 +152,20 @@ type Outcome = { transaction: Transaction; created: boolean };
 
 export function createRedemptions(deps: RedemptionDeps) {
   const { db } = deps;
-  const batches = createCardRedemptionBatches(deps);
+  const holder = pushHolderOf(db);
+  const batches = createCardRedemptionBatches({ ...deps, pushHolder: holder.id });
+
+  /**
+   * A push that got no answer is handed to the lookup job (card-push-checks.ts): it is no
+   * longer in flight, and nobody pushes it again.
+   */
+  const handOver = (redemptionId: string) =>
+    retryingConnectionLoss(() =>
+      db
+        .update(redemptions)
+        .set({ pushHolder: null })
+        .where(and(eq(redemptions.id, redemptionId), eq(redemptions.pushHolder, holder.id))),
+    );
 
   async function load(userId: string, id: string): Promise<Transaction> {
     const [found] = await db
@@ -175,6 +189,25 @@ export function createRedemptions(deps: RedemptionDeps) {
     return load(userId, row.id);
   }
 
+  /** Queues a bank payout's ACH submission (idempotent per payout: a second one changes nothing). */
+  const submitAch = (redemptionId: string) =>
+    retryingConnectionLoss(() => deps.jobs.send(ACH_SUBMIT_QUEUE, { redemptionId }));
+
+  /**
+   * A retry's answer. A bank payout not yet submitted is queued for submission again: the request
+   * that recorded it may have lost its connection before the job was stored.
+   */
+  async function replayOf(transaction: Transaction): Promise<Outcome> {
+    if (
+      transaction.mode === 'bank' &&
+      transaction.status === 'Pending' &&
+      transaction.network_reference === null
+    ) {
+      await submitAch(transaction.transaction_id);
+    }
+    return { transaction, created: false };
+  }
+
   /**
    * The usual redemption to a debit card, recorded in group commit with others arriving at the
    * same time (card-redemption-batches.ts): it commits whole or not at all. Answers null when it
@@ -190,30 +223,32 @@ export function createRedemptions(deps: RedemptionDeps) {
     const amount = input.amount_in_cents;
     const fee = feeCents(amount, payoutLimits.debit.feeRateBps);
     const id = randomUUID();
-    const recorded = await batches.record({
-      id,
-      userId,
-      idempotencyKey: key,
-      requestHash: hash,
-      cardId: input.payment_method_uuid,
-      amountCents: amount,
-      feeCents: fee,
-      attemptId: input.attempt_id,
-      code: input.code,
-      plan: await planTransfer(db, payoutTransfer(id, userId, amount, fee)),
-    });
-    if (!recorded) return null;
-    return pushToCard(userId, id, recorded.cardNumber, amount - fee, {
-      id,
-      mode: 'debit',
-      cardId: input.payment_method_uuid,
-      amountCents: amount,
-      feeCents: fee,
-      status: 'pending',
-      networkReference: null,
-      failureReason: null,
-      completedAt: null,
-      createdAt: recorded.createdAt,
+    return holder.pushing(id, async () => {
+      const recorded = await batches.record({
+        id,
+        userId,
+        idempotencyKey: key,
+        requestHash: hash,
+        cardId: input.payment_method_uuid,
+        amountCents: amount,
+        feeCents: fee,
+        attemptId: input.attempt_id,
+        code: input.code,
+        plan: await planTransfer(db, payoutTransfer(id, userId, amount, fee)),
+      });
+      if (!recorded) return null;
+      return pushToCard(userId, id, recorded.cardNumber, amount - fee, {
+        id,
+        mode: 'debit',
+        cardId: input.payment_method_uuid,
+        amountCents: amount,
+        feeCents: fee,
+        status: 'pending',
+        networkReference: null,
+        failureReason: null,
+        completedAt: null,
+        createdAt: recorded.createdAt,
+      });
     });
   }
 
@@ -230,7 +265,7 @@ export function createRedemptions(deps: RedemptionDeps) {
     holdsReleased = false,
   ): Promise<Outcome> {
     const replay = await existing(userId, key, hash);
-    if (replay) return { transaction: replay, created: false };
+    if (replay) return replayOf(replay);
     if (deps.disabledModes.has(input.mode)) throw new AppError('METHOD_UNAVAILABLE');
     const limits = payoutLimits[input.mode];
     if (input.amount_in_cents < limits.minCents || input.amount_in_cents > limits.maxCents) {
@@ -241,69 +276,90 @@ export function createRedemptions(deps: RedemptionDeps) {
     const bankAccount =
       input.mode === 'bank' ? await usableBankAccount(db, userId, input.payment_method_uuid) : null;
     const fee = feeCents(input.amount_in_cents, limits.feeRateBps);
+    // A card payout is in flight from the moment it is recorded (with this process as holder).
+    const id = randomUUID();
+    if (!card) return recordAndPay();
+    return holder.pushing(id, recordAndPay);
 
-    let outcome: { id: string } | { error: AppError } | { replay: true };
-    try {
-      outcome = await transactionRetryingConflicts(db, async (tx) => {
-        const attempt = await deps.otp.consumeCode(tx, input.attempt_id, input.code, [
-          'WITHDRAWAL',
-        ]);
-        if (attempt instanceof AppError) return { error: attempt };
-        if (attempt.userId !== userId) return { error: new AppError('INCORRECT_OTP') };
-        const [row] = await tx
-          .insert(redemptions)
-          .values({
-            userId,
-            idempotencyKey: key,
-            requestHash: hash,
-            mode: input.mode,
-            cardId: card?.id ?? null,
-            amountCents: input.amount_in_cents,
-            feeCents: fee,
-            createdAt: new Date(),
-          })
-          .onConflictDoNothing()
-          .returning({ id: redemptions.id });
-        // Another request with this key won the race; its answer is the answer.
-        if (!row) throw new ReplayError();
-        if (bankAccount) {
-          await tx
-            .insert(bankPayouts)
-            .values({ redemptionId: row.id, bankAccountId: bankAccount.id });
+    async function recordAndPay(): Promise<Outcome> {
+      let outcome: { id: string } | { error: AppError } | { replay: true };
+      try {
+        // Also run again after a lost connection: a first run that committed is found by the
+        // second (its passcode used, or its Idempotency-Key taken) and answered as a retry.
+        outcome = await transactionRetrying(
+          db,
+          async (tx) => {
+            // Someone else's passcode is refused before it is checked: checking it would use it up
+            // (or count a wrong try against its owner).
+            const [owner] = await tx
+              .select({ userId: otpAttempts.userId })
+              .from(otpAttempts)
+              .where(eq(otpAttempts.id, input.attempt_id));
+            if (owner && owner.userId !== userId) return { error: new AppError('INCORRECT_OTP') };
+            const attempt = await deps.otp.consumeCode(tx, input.attempt_id, input.code, [
+              'WITHDRAWAL',
+            ]);
+            if (attempt instanceof AppError) return { error: attempt };
+            if (attempt.userId !== userId) return { error: new AppError('INCORRECT_OTP') };
+            const [row] = await tx
+              .insert(redemptions)
+              .values({
+                id,
+                userId,
+                idempotencyKey: key,
+                requestHash: hash,
+                mode: input.mode,
+                cardId: card?.id ?? null,
+                amountCents: input.amount_in_cents,
+                feeCents: fee,
+                createdAt: new Date(),
+                pushHolder: card ? holder.id : null,
+              })
+              .onConflictDoNothing()
+              .returning({ id: redemptions.id });
+            // Another request with this key won the race; its answer is the answer.
+            if (!row) throw new ReplayError();
+            if (bankAccount) {
+              await tx
+                .insert(bankPayouts)
+                .values({ redemptionId: row.id, bankAccountId: bankAccount.id });
+            }
+            await postTransfer(tx, payoutTransfer(row.id, userId, input.amount_in_cents, fee));
+            return { id: row.id };
+          },
+          { conflicts: true, connectionLoss: true },
+        );
+      } catch (error) {
+        if (error instanceof InsufficientFundsError) {
+          // Money whose fraud hold ran out counts as available before its job moves it; move it
+          // now and try once more (the passcode was not used: the transaction rolled back).
+          if (!holdsReleased && (await deps.releaseLapsedHolds(userId)) > 0) {
+            return redeemStepByStep(userId, key, hash, input, true);
+          }
+          throw new AppError('NOT_ENOUGH_BALANCE');
         }
-        await postTransfer(tx, payoutTransfer(row.id, userId, input.amount_in_cents, fee));
-        return { id: row.id };
-      });
-    } catch (error) {
-      if (error instanceof InsufficientFundsError) {
-        // Money whose fraud hold ran out counts as available before its job moves it; move it
-        // now and try once more (the passcode was not used: the transaction rolled back).
-        if (!holdsReleased && (await deps.releaseLapsedHolds(userId)) > 0) {
-          return redeemStepByStep(userId, key, hash, input, true);
-        }
-        throw new AppError('NOT_ENOUGH_BALANCE');
+        if (error instanceof ReplayError) outcome = { replay: true };
+        else throw error;
       }
-      if (error instanceof ReplayError) outcome = { replay: true };
-      else throw error;
-    }
-    if ('error' in outcome) {
-      // A parallel retry with this key used the passcode first; its answer is the answer.
-      const winner = await existing(userId, key, hash);
-      if (winner) return { transaction: winner, created: false };
-      throw outcome.error;
-    }
-    if ('replay' in outcome) {
-      const again = await existing(userId, key, hash);
-      if (!again) throw new Error('idempotent redemption vanished');
-      return { transaction: again, created: false };
-    }
+      if ('error' in outcome) {
+        // A parallel retry with this key used the passcode first; its answer is the answer.
+        const winner = await existing(userId, key, hash);
+        if (winner) return replayOf(winner);
+        throw outcome.error;
+      }
+      if ('replay' in outcome) {
+        const again = await existing(userId, key, hash);
+        if (!again) throw new Error('idempotent redemption vanished');
+        return replayOf(again);
+      }
 
-    if (!card) {
-      await deps.jobs.send(ACH_SUBMIT_QUEUE, { redemptionId: outcome.id });
-      return { transaction: await load(userId, outcome.id), created: true };
+      if (!card) {
+        await submitAch(outcome.id);
+        return { transaction: await load(userId, outcome.id), created: true };
+      }
+      const cardNumber = await deps.vault.reveal(card.vaultToken);
+      return pushToCard(userId, outcome.id, cardNumber, input.amount_in_cents - fee);
     }
-    const cardNumber = await deps.vault.reveal(card.vaultToken);
-    return pushToCard(userId, outcome.id, cardNumber, input.amount_in_cents - fee);
   }
 
   /**
@@ -329,7 +385,8 @@ export function createRedemptions(deps: RedemptionDeps) {
     } catch {
       // No answer (timeout, outage): the payout may have gone through, so it is neither failed
       // nor retried blindly. It stays Pending with the money in transit until the provider's
-      // answer is applied as an event.
+      // answer is applied as an event; the lookup job asks for it.
+      await handOver(redemptionId);
       return { transaction: await load(userId, redemptionId), created: true };
     }
     if (known && result.status === 'succeeded') {

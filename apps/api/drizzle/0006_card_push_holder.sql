@@ -1,0 +1,2 @@
+ALTER TABLE "redemptions" ADD COLUMN "push_holder" integer;--> statement-breakpoint
+CREATE INDEX "redemptions_push_in_flight_idx" ON "redemptions" USING btree ("push_holder") WHERE "redemptions"."status" = 'pending' AND "redemptions"."push_holder" IS NOT NULL;
