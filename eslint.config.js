@@ -88,6 +88,25 @@ export default tseslint.config(
     },
   },
   {
+    files: ['apps/api/**/*.ts'],
+    rules: {
+      // Payouts use bank accounts; banks never reach back into payouts (what a bank rail needs
+      // from them is passed in), so the two features do not depend on each other in a circle.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './apps/api/src/features/banks',
+              from: './apps/api/src/features/payouts',
+              message: 'Pass what banks need from payouts in as a function.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['scripts/**', 'e2e/**', '**/bench/**'],
     rules: { 'no-console': 'off' },
   },
