@@ -1,5 +1,6 @@
 import js from '@eslint/js';
-import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -36,10 +37,16 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     plugins: { 'import-x': importX },
     settings: {
+      // TypeScript files are parsed and followed, so rules that read other modules (no-cycle,
+      // no-restricted-paths) see the real import graph; each package resolves through its own
+      // tsconfig.json, workspace packages through their package.json exports.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs', '.cjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [
-        createNodeResolver({
-          extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
-          conditionNames: ['import', 'default'],
+        createTypeScriptImportResolver({
+          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json'],
+          conditionNames: ['types', 'import', 'default'],
+          noWarnOnMultipleProjects: true,
         }),
       ],
     },
@@ -74,6 +81,25 @@ export default tseslint.config(
             {
               target: ['./apps/web/src/components', './apps/web/src/lib', './apps/web/src/config'],
               from: ['./apps/web/src/features', './apps/web/src/app'],
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/api/**/*.ts'],
+    rules: {
+      // Payouts use bank accounts; banks never reach back into payouts (what a bank rail needs
+      // from them is passed in), so the two features do not depend on each other in a circle.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './apps/api/src/features/banks',
+              from: './apps/api/src/features/payouts',
+              message: 'Pass what banks need from payouts in as a function.',
             },
           ],
         },

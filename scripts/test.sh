@@ -15,12 +15,34 @@ npm run typecheck
 step "unit tests"
 npx vitest run --project contracts --project web --project api-unit
 
-if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  step "API integration tests on PostgreSQL (TEST_DATABASE_URL)"
-else
+# The API integration tests run on the embedded database (the default engine) and, when
+# TEST_DATABASE_URL is set, on PostgreSQL too. The two runs share nothing (PostgreSQL runs get a
+# database of their own), and both mostly wait on jobs and timers, so they run side by side: the
+# embedded run's output is kept and printed after the PostgreSQL run's. Any failure fails the
+# step, and the output ends with a failing run's own summary.
+if [ -z "${TEST_DATABASE_URL:-}" ]; then
   step "API integration tests on the embedded database"
+  npx vitest run --project api-integration
+else
+  logs="$(mktemp -d)"
+  env -u TEST_DATABASE_URL npx vitest run --project api-integration >"$logs/embedded" 2>&1 &
+  embedded_pid=$!
+  trap 'kill "$embedded_pid" 2>/dev/null || true; rm -rf "$logs"' EXIT
+  step "API integration tests on PostgreSQL (TEST_DATABASE_URL; the embedded run's output follows)"
+  postgres_status=0
+  npx vitest run --project api-integration 2>&1 | tee "$logs/postgres" || postgres_status=$?
+  embedded_status=0
+  wait "$embedded_pid" || embedded_status=$?
+  trap 'rm -rf "$logs"' EXIT
+  step "API integration tests on the embedded database"
+  cat "$logs/embedded"
+  if [ "$postgres_status" -ne 0 ] && [ "$embedded_status" -eq 0 ]; then
+    step "API integration tests on PostgreSQL: failed (its summary again)"
+    awk '/Test Files/ { last = "" } { last = last $0 "\n" } END { printf "%s", last }' \
+      "$logs/postgres"
+  fi
+  if [ "$postgres_status" -ne 0 ] || [ "$embedded_status" -ne 0 ]; then exit 1; fi
 fi
-npx vitest run --project api-integration
 
 step "browser tests"
 npm run test:e2e

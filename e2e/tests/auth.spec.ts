@@ -42,12 +42,16 @@ test('a new person signs up with a code from the sandbox inbox, lands on home, a
 
   await page.getByRole('link', { name: 'Profile' }).first().click();
   await expect(page.getByTestId('profile-email')).toHaveText(person.email);
+  const entries = await page.evaluate(() => window.history.length);
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/auth$/);
   expect(await page.evaluate(() => window.localStorage.getItem('_ca'))).toBeNull();
-  // The history entry was replaced: going back does not show the signed-in page.
+  // The profile's history entry was replaced, not added to: going back leaves it behind and
+  // lands on sign-in again (home, before it, needs a signed-in customer).
+  expect(await page.evaluate(() => window.history.length)).toBe(entries);
   await page.goBack();
-  await expect(page).not.toHaveURL(/\/profile$/);
+  await expect(page).toHaveURL(/\/auth(\?|$)/);
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible();
 });
 
 test('a wrong code says so, and the right one still signs in', async ({ page }) => {

@@ -20,13 +20,19 @@ async function main(): Promise<void> {
     config = { ...config, DATA_DIR: path.resolve(base, config.DATA_DIR) };
   const logger = createLogger(config.LOG_LEVEL);
   const server = await createServer(config, logger);
+  let closing = false;
+  // While draining, each answer closes its connection: a keep-alive client would otherwise hold
+  // the server open after its last request, until the forced exit.
+  server.app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) reply.header('connection', 'close');
+    done(null, payload);
+  });
   await server.app.listen({ host: config.HOST, port: config.PORT });
   logger.info(
     { url: config.PUBLIC_URL, engine: server.database.engine, sandbox: config.SANDBOX },
     `${config.BRAND_NAME} is running at ${config.PUBLIC_URL}`,
   );
 
-  let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;

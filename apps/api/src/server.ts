@@ -14,6 +14,7 @@ import {
   SANDBOX_CARD_RETURN_QUEUE,
 } from './features/payouts/payout-jobs';
 import { createAchSubmission } from './features/banks/ach-submission';
+import { applyAndNotify } from './features/payouts/payout-events';
 import { createBankVault } from './features/banks/bank-vault';
 import { registerIncreaseEventJobs } from './features/increase-webhooks/increase-events';
 import { createCardPushChecks, startCardPushChecks } from './features/payouts/card-push-checks';
@@ -68,7 +69,7 @@ export async function createServer(
   await registerPayoutJobs(jobs, database.db, {
     submitAch: createAchSubmission({
       db: database.db,
-      jobs,
+      failPayout: (event) => applyAndNotify(database.db, jobs, { ...event, type: 'failed' }),
       vault: createBankVault(database.db, config.VAULT_KEY),
       achPayouts: bankProviders.achPayouts,
       logger,

@@ -1,9 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
+import { INCREASE_EVENT_QUEUE } from '../src/features/increase-webhooks/increase-events';
 import { ACH_REJECTED_REASON } from '../src/providers/increase-ach-payouts';
 import { signIncreaseWebhook } from '../src/providers/increase-webhook-signature';
 import { sendJson, type RecordedRequest } from '../src/providers/testing/stub-http-server';
 import { redeemToBank } from './support/bank-fixtures';
+import { drainQueues, MESSAGE_QUEUE } from './support/job-drain';
 import { startIncreaseWorld, type IncreaseWorld } from './support/increase-fixtures';
 import { balanceOf, expectLedgerBalanced } from './support/refund-fixtures';
 import { call, TEST_INCREASE_WEBHOOK_SECRET } from './support/test-server';
@@ -111,8 +113,8 @@ const readsOf = (transferId: string) =>
     (r) => r.method === 'GET' && r.path === `/ach_transfers/${transferId}`,
   );
 
-/** Gives queued events time to be worked (jobs are polled every half second in tests). */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 2_000));
+/** Waits until every queued Increase event, and every message it queued, has been worked. */
+const settle = () => drainQueues(world.server.database.db, [INCREASE_EVENT_QUEUE, MESSAGE_QUEUE]);
 
 describe('Increase webhooks: settlement and returns of ACH payouts', () => {
   it('a settled transfer marks the payout Successful; the transfer is read back with the key', async () => {

@@ -4,7 +4,9 @@
  * reports late, twice or out of order) checked against a plain model of what each customer's
  * balance must be, against what the customer's own history implies, and against the ledger's
  * invariants. A failure prints the shrunk sequence of operations and the seed that replays it
- * (LEDGER_PROPERTY_SEED, LEDGER_PROPERTY_PATH); LEDGER_PROPERTY_RUNS raises the number of runs.
+ * (LEDGER_PROPERTY_SEED, LEDGER_PROPERTY_PATH); LEDGER_PROPERTY_RUNS sets the number of runs
+ * (default 20). Every run prints its seed first; all runs must finish within the time limit, or
+ * the test fails rather than quietly checking fewer sequences.
  */
 import { eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -749,26 +751,58 @@ async function expectInvariants(world: World): Promise<void> {
   }
 }
 
-it('balances follow every sequence of refunds, claims, holds, redemptions and payout events', async () => {
-  const seed = process.env.LEDGER_PROPERTY_SEED;
-  await fc.assert(
-    fc.asyncProperty(sequenceArb, async (ops) => {
-      const world: World = {
-        customers: await Promise.all(Array.from({ length: CUSTOMERS }, newCustomer)),
-        refunds: [],
-        redemptions: [],
-      };
-      for (const op of ops) {
-        await runOp(world, op);
-        await expectBalancesMatchModel(world);
-      }
-      await expectInvariants(world);
-    }),
-    {
-      numRuns: Number(process.env.LEDGER_PROPERTY_RUNS ?? 20),
-      // Shrinking replays whole sequences; past this it reports the smallest failure so far.
-      interruptAfterTimeLimit: 200_000,
-      ...(seed ? { seed: Number(seed), path: process.env.LEDGER_PROPERTY_PATH } : {}),
-    },
-  );
-}, 300_000);
+/** A whole number from the environment, or the fallback; anything else stops the run. */
+function intFromEnv(name: string, fallback: number, min: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value < min)
+    throw new Error(`${name} must be a whole number of at least ${min}, not "${raw}"`);
+  return value;
+}
+
+// The seed is drawn here rather than by fast-check, so every run can say which one it used.
+const seed = intFromEnv(
+  'LEDGER_PROPERTY_SEED',
+  (Date.now() ^ (Math.random() * 2 ** 32)) | 0,
+  -(2 ** 31),
+);
+const numRuns = intFromEnv('LEDGER_PROPERTY_RUNS', 20, 1);
+const replayPath = process.env.LEDGER_PROPERTY_PATH || undefined;
+/** Fifteen seconds a run: a run takes 3 s on a quiet 2-core machine, 7 s on a busy one. */
+const timeLimitMs = Math.max(300_000, numRuns * 15_000);
+
+it(
+  'balances follow every sequence of refunds, claims, holds, redemptions and payout events',
+  async () => {
+    // Printed before the runs, so even a run the test timeout cuts short can be replayed.
+    // eslint-disable-next-line no-console -- the seed is this test's output
+    console.log(
+      `ledger property: ${numRuns} runs, replay with LEDGER_PROPERTY_SEED=${seed}` +
+        (replayPath ? ` LEDGER_PROPERTY_PATH=${replayPath}` : ''),
+    );
+    await fc.assert(
+      fc.asyncProperty(sequenceArb, async (ops) => {
+        const world: World = {
+          customers: await Promise.all(Array.from({ length: CUSTOMERS }, newCustomer)),
+          refunds: [],
+          redemptions: [],
+        };
+        for (const op of ops) {
+          await runOp(world, op);
+          await expectBalancesMatchModel(world);
+        }
+        await expectInvariants(world);
+      }),
+      {
+        numRuns,
+        seed,
+        ...(replayPath ? { path: replayPath } : {}),
+        // A machine too slow for every run fails (with the seed) rather than passing on fewer.
+        interruptAfterTimeLimit: timeLimitMs,
+        markInterruptAsFailure: true,
+      },
+    );
+  },
+  timeLimitMs + 100_000,
+);

@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { refunds } from '../src/db/schema';
+import { drainQueues, MESSAGE_QUEUE } from './support/job-drain';
 import {
   createRefund,
   expectLedgerBalanced,
@@ -123,8 +124,8 @@ describe('merchant refunds', () => {
       (await call(server.app, 'GET', `/v1/sandbox/messages?to=${customer.phone_number}`)).json()
         .data as unknown[];
     await expect.poll(inbox, { timeout: 10_000 }).toHaveLength(1);
-    // Give any second message time to arrive before saying there is none.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Every queued message has been sent before saying there is no second one.
+    await drainQueues(server.database.db, [MESSAGE_QUEUE]);
     expect(await inbox()).toHaveLength(1);
   });
 

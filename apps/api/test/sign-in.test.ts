@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_PASSING_BOT_TOKEN } from '@refund/contracts/sandbox';
 import { otpAttempts } from '../src/db/schema';
+import { drainQueues, MESSAGE_QUEUE } from './support/job-drain';
 import { readCode, signUpNewPerson, uniquePhone } from './support/people';
 import { call, startTestServer, type TestServer } from './support/test-server';
 
@@ -56,7 +57,8 @@ describe('sign-in', () => {
       channel: 'sms',
       destination: `+1 xxx-xxx-${phone.slice(-4)}`,
     });
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Every message queued so far (the known number's code among them) has been sent.
+    await drainQueues(server.database.db, [MESSAGE_QUEUE]);
     const inbox = await call(server.app, 'GET', `/v1/sandbox/messages?to=${phone}`);
     expect(inbox.json().data).toEqual([]);
     const guess = await verify(unknown.json().attempt_id, '123456');

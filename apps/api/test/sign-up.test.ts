@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_FAILING_BOT_TOKEN } from '@refund/contracts/sandbox';
 import { users } from '../src/db/schema';
+import { drainQueues, MESSAGE_QUEUE } from './support/job-drain';
 import { digits, readCode, signUpForm, signUpNewPerson } from './support/people';
 import { call, startTestServer, type TestServer } from './support/test-server';
 
@@ -159,6 +160,7 @@ describe('sign-up', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 1001, code_description: 'VALIDATION_FAILED' });
     expect(response.json().message).toContain(message);
+    await drainQueues(server.database.db, [MESSAGE_QUEUE]);
     const inbox = await call(
       server.app,
       'GET',
@@ -172,6 +174,7 @@ describe('sign-up', () => {
     const response = await call(server.app, 'POST', '/v1/users/signup', form);
     expect(response.statusCode).toBe(403);
     expect(response.json().code_description).toBe('BOT_CHECK_FAILED');
+    await drainQueues(server.database.db, [MESSAGE_QUEUE]);
     const inbox = await call(
       server.app,
       'GET',

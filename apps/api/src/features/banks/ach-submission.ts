@@ -2,9 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import { bankAccounts, bankPayouts, redemptions } from '../../db/schema';
-import type { JobQueue } from '../../jobs/job-queue';
 import type { AchPayouts, AchSubmitResult } from '../../providers/ports';
-import { applyAndNotify } from '../payouts/payout-events';
 import type { BankVault } from './bank-vault';
 
 /**
@@ -15,7 +13,8 @@ import type { BankVault } from './bank-vault';
  */
 export function createAchSubmission(deps: {
   db: Db;
-  jobs: Pick<JobQueue, 'sendMessage'>;
+  /** Fails the payout: gives the money back and tells the customer (the payouts feature's). */
+  failPayout: (event: { eventId: string; redemptionId: string; reason: string }) => Promise<void>;
   vault: Pick<BankVault, 'reveal'>;
   achPayouts: AchPayouts;
   logger: FastifyBaseLogger;
@@ -59,10 +58,9 @@ export function createAchSubmission(deps: {
         .where(and(eq(redemptions.id, redemption.id), isNull(redemptions.networkReference)));
       return;
     }
-    await applyAndNotify(db, deps.jobs, {
+    await deps.failPayout({
       eventId: `ach-rejected:${redemption.id}`,
       redemptionId: redemption.id,
-      type: 'failed',
       reason: result.reason,
     });
   };
