@@ -18,8 +18,9 @@ const signedIn: AuthState = {
     address: [],
     date_of_birth: '1990-05-01',
   },
+  offline: false,
 };
-const signedOut: AuthState = { status: 'AuthRequired', user: null };
+const signedOut: AuthState = { status: 'AuthRequired', user: null, offline: false };
 
 const refundUuid = '9d7e2c1a-4b3f-4e8d-9a6c-2f1e0b9c8d7a';
 const claimPage = {
@@ -64,7 +65,7 @@ describe('routes', () => {
   });
 
   it('shows the splash with the slogan while the session is being checked', async () => {
-    open('/profile', { status: 'ValidateAccess', user: null });
+    open('/profile', { status: 'ValidateAccess', user: null, offline: false });
     expect(await screen.findByText('My money, my choice.')).toBeTruthy();
   });
 
