@@ -49,7 +49,10 @@ test('adds a debit card (billing address first) and redeems to it instantly', as
   await expect(page.getByText('$50.00').first()).toBeVisible();
 
   await confirmAndVerify(page, customer.person);
-  await expect(page.getByRole('heading', { name: 'Redemption Successful' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Redemption Successful' }),
+  ).toBeVisible();
+  await expect(page).toHaveTitle('Redemption Successful - Refund Wallet');
   await expect(page.getByText('$49.25 has been sent to Visa •••• 5556.')).toBeVisible();
 
   await page.getByRole('radio', { name: '5 stars' }).check({ force: true });
@@ -69,7 +72,9 @@ test('a declined card leaves the balance unchanged and says why', async ({ page 
   await enterAmount(page, '40');
   await confirmAndVerify(page, customer.person);
 
-  await expect(page.getByRole('heading', { name: 'Redemption failed' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Redemption failed' })).toBeVisible();
+  await expect(page).toHaveTitle('Redemption failed - Refund Wallet');
+  await expect(page.getByText('Redemption Successful')).toHaveCount(0);
   await expect(page.getByRole('alert')).toContainText(/declined/i);
   await expect(
     page.getByText('Nothing was taken: the $40.00 is still in your balance.'),
