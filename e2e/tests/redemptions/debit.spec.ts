@@ -160,10 +160,10 @@ test('a method switched off says it is unavailable, at home and on its screen', 
   });
 
   await page.goto('/');
-  await expect(
-    page.getByText('This redemption method is unavailable at this moment.'),
-  ).toBeVisible();
+  const debitRow = page.getByRole('listitem').filter({ hasText: 'Debit card' });
+  await expect(debitRow).toContainText('This redemption method is unavailable at this moment.');
   await expect(page.getByRole('link', { name: /Debit card/ })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /Bank account/ })).toBeVisible();
 
   await page.goto('/redeem/debit');
   await expect(page.getByRole('alert')).toHaveText(
