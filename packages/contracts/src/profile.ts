@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { usStateCodes } from './us-states';
 
 /** SPEC §3 customer address. */
 export const addressSchema = z.object({
@@ -46,8 +47,10 @@ export const updateAddressRequestSchema = z
     state: z
       .string()
       .trim()
-      .regex(/^[A-Za-z]{2}$/, 'State must be a two-letter code')
-      .transform((v) => v.toUpperCase()),
+      .toUpperCase()
+      .min(1, 'Choose a US state or territory')
+      .regex(/^[A-Z]{2}$/, 'State must be a two-letter code')
+      .pipe(z.enum(usStateCodes, 'Choose a US state or territory')),
     zipcode: z
       .string()
       .trim()
