@@ -17,7 +17,7 @@ test('adds a debit card (billing address first) and redeems to it instantly', as
   await expect(page.getByRole('heading', { name: 'Update Address' })).toBeVisible();
   await page.getByLabel('Address line 1').fill('200 Lakeshore Drive');
   await page.getByLabel('City').fill('Chicago');
-  await page.getByLabel('State').fill('il');
+  await page.getByLabel('State').selectOption({ label: 'Illinois' });
   await page.getByLabel('Zip code').fill('6060');
   await page.getByRole('button', { name: 'Save address' }).click();
   await expect(page.getByText('Zip must be exactly 5 digits')).toBeVisible();
