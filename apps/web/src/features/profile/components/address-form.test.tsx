@@ -21,14 +21,15 @@ function open(current: Profile) {
   });
   const onSaved = vi.fn();
   renderApp(<AddressForm profile={current} onSaved={onSaved} />);
-  return { api, onSaved, user: userEvent.setup() };
+  return { api, onSaved, user: userEvent.setup({ delay: null }) };
 }
 
 const stateSelect = () => screen.getByRole('combobox', { name: 'State' });
 
 describe('address form: State', () => {
   it('is a select of US states and territories by name, saving the code', async () => {
-    const { api, onSaved, user } = open(profile);
+    // Saved as free text before the select: 'Nevada' is no code, so a choice is asked for.
+    const { api, onSaved, user } = open(withAddress('Nevada'));
     const options = within(stateSelect()).getAllByRole('option');
     expect(options).toHaveLength(57);
     expect(options[0]?.textContent).toBe('Choose a state');
@@ -36,10 +37,8 @@ describe('address form: State', () => {
       expect.arrayContaining(['Nevada', 'Nebraska', 'Puerto Rico', 'District of Columbia']),
     );
 
-    await user.type(screen.getByLabelText('Address line 1'), '1 Main St');
-    await user.type(screen.getByLabelText('City'), 'Reno');
+    expect((stateSelect() as HTMLSelectElement).value).toBe('');
     await user.selectOptions(stateSelect(), 'Nevada');
-    await user.type(screen.getByLabelText('Zip code'), '89501');
     await user.click(screen.getByRole('button', { name: 'Save address' }));
 
     await vi.waitFor(() => expect(onSaved).toHaveBeenCalled());
@@ -47,10 +46,7 @@ describe('address form: State', () => {
   });
 
   it('asks for a choice before anything is sent', async () => {
-    const { api, user } = open(profile);
-    await user.type(screen.getByLabelText('Address line 1'), '1 Main St');
-    await user.type(screen.getByLabelText('City'), 'Reno');
-    await user.type(screen.getByLabelText('Zip code'), '89501');
+    const { api, user } = open(withAddress('Nevada'));
     await user.click(screen.getByRole('button', { name: 'Save address' }));
     expect(await screen.findByText('Choose a US state or territory')).toBeTruthy();
     expect(stateSelect().getAttribute('aria-invalid')).toBe('true');
@@ -60,10 +56,5 @@ describe('address form: State', () => {
   it('starts from the saved state', () => {
     open(withAddress('NV'));
     expect((stateSelect() as HTMLSelectElement).value).toBe('NV');
-  });
-
-  it('does not take a saved state that is not in the list', () => {
-    open(withAddress('Nevada'));
-    expect((stateSelect() as HTMLSelectElement).value).toBe('');
   });
 });
