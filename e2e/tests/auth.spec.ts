@@ -42,16 +42,23 @@ test('a new person signs up with a code from the sandbox inbox, lands on home, a
 
   await page.getByRole('link', { name: 'Profile' }).first().click();
   await expect(page.getByTestId('profile-email')).toHaveText(person.email);
-  const entries = await page.evaluate(() => window.history.length);
+  const entriesOnProfile = await page.evaluate(() => window.history.length);
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/auth$/);
   expect(await page.evaluate(() => window.localStorage.getItem('_ca'))).toBeNull();
-  // The profile's history entry was replaced, not added to: going back leaves it behind and
-  // lands on sign-in again (home, before it, needs a signed-in customer).
-  expect(await page.evaluate(() => window.history.length)).toBe(entries);
+
+  // Logout replaced the /profile entry with sign-in (SPEC §4) rather than adding one: the
+  // history is no longer, and Back skips /profile, landing on the page before it (home), which
+  // signed out sends to sign-in again. Every address the tab shows on the way is recorded.
+  expect(await page.evaluate(() => window.history.length)).toBe(entriesOnProfile);
+  const visited: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+  });
   await page.goBack();
-  await expect(page).toHaveURL(/\/auth(\?|$)/);
-  await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible();
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  expect(visited).toEqual(['/', '/auth']);
 });
 
 test('a wrong code says so, and the right one still signs in', async ({ page }) => {

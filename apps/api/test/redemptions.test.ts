@@ -92,6 +92,7 @@ describe('billing address', () => {
   it.each([
     ['a four-digit zip', { zipcode: '7870' }, 'Zip must be exactly 5 digits'],
     ['a state name', { state: 'Texas' }, 'State must be a two-letter code'],
+    ['a code that is no US state or territory', { state: 'XX' }, 'Choose a US state or territory'],
     ['no first line', { line_1: ' ' }, 'Address line 1 is required'],
     ['an unknown field', { country: 'US' }, 'country'],
   ])('refuses %s with a 400 and keeps no address', async (_case, override, message) => {

@@ -23,8 +23,8 @@ export const profile: Profile = {
   date_of_birth: '1992-03-14',
 };
 
-export const signedIn: AuthState = { status: 'AuthSuccessful', user: profile };
-export const signedOut: AuthState = { status: 'AuthRequired', user: null };
+export const signedIn: AuthState = { status: 'AuthSuccessful', user: profile, offline: false };
+export const signedOut: AuthState = { status: 'AuthRequired', user: null, offline: false };
 
 export function refund(overrides: Partial<Refund> = {}): Refund {
   return {

@@ -3,14 +3,18 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, useLocation } from 'react-router';
+import { vi } from 'vitest';
 import { Toaster } from '../src/components/toaster';
 import { AuthProvider } from '../src/features/auth/auth-context';
 import type { AuthMachine, AuthState } from '../src/features/auth/auth-machine';
 import { createTestI18n } from './test-i18n';
 
 /** A machine frozen in one state, recording the calls the screens make on it. */
-export function fakeAuthMachine(state: AuthState = { status: 'AuthRequired', user: null }) {
+export function fakeAuthMachine(
+  state: AuthState = { status: 'AuthRequired', user: null, offline: false },
+) {
   const accepted: unknown[] = [];
+  const retry = vi.fn();
   const machine: AuthMachine = {
     getState: () => state,
     subscribe: () => () => undefined,
@@ -18,10 +22,11 @@ export function fakeAuthMachine(state: AuthState = { status: 'AuthRequired', use
     acceptToken: (token) => void accepted.push(token),
     logout: () => Promise.resolve(),
     handleUnauthorized: () => undefined,
+    retry,
     getAccessToken: () => null,
     storeAccessToken: () => undefined,
   };
-  return { machine, accepted };
+  return { machine, accepted, retry };
 }
 
 /** Shows where the router is, so a test can assert navigation. */

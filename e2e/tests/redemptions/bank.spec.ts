@@ -25,18 +25,25 @@ test('links a bank in the sandbox flow, redeems by ACH and sees it settle', asyn
   await enterAmount(page, '120');
   await expect(page.getByText('In 1–3 business days')).toBeVisible();
   await confirmAndVerify(page, customer.person);
-  await expect(page.getByRole('heading', { name: 'Redemption Successful' })).toBeVisible();
+  // An ACH credit is on its way, not yet paid: the outcome says so.
+  await expect(page.getByRole('heading', { level: 1, name: 'Redemption Pending' })).toBeVisible();
+  await expect(page).toHaveTitle('Redemption Pending - Refund Wallet');
   await expect(
     page.getByText('$120.00 is on its way to Sandbox National Bank •••• 6789.', { exact: false }),
   ).toBeVisible();
 
   await page.getByRole('link', { name: 'View transaction details' }).click();
   await expect(page.getByText('Pending', { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Redemption Pending' })).toBeVisible();
   // The sandbox settles ACH credits on its own clock (2 s in these tests); a pending
-  // transaction's page checks again by itself.
+  // transaction's page checks again by itself, and its title follows.
   await expect(page.getByText('Successful', { exact: true }).first()).toBeVisible({
     timeout: 30_000,
   });
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Redemption Successful' }),
+  ).toBeVisible();
+  await expect(page).toHaveTitle('Redemption Successful - Refund Wallet');
   await expectHomeBalance(page, '$180.00');
 });
 
@@ -60,7 +67,7 @@ test('a returned ACH puts the money back and shows in the history', async ({ pag
 
   await enterAmount(page, '60');
   await confirmAndVerify(page, customer.person);
-  await expect(page.getByRole('heading', { name: 'Redemption Successful' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Redemption Pending' })).toBeVisible();
   await page.getByRole('button', { name: 'Skip' }).click();
   await expect(page.getByTestId('balance-available')).toHaveText('$40.00');
 

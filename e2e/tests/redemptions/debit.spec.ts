@@ -17,7 +17,7 @@ test('adds a debit card (billing address first) and redeems to it instantly', as
   await expect(page.getByRole('heading', { name: 'Update Address' })).toBeVisible();
   await page.getByLabel('Address line 1').fill('200 Lakeshore Drive');
   await page.getByLabel('City').fill('Chicago');
-  await page.getByLabel('State').fill('il');
+  await page.getByLabel('State').selectOption({ label: 'Illinois' });
   await page.getByLabel('Zip code').fill('6060');
   await page.getByRole('button', { name: 'Save address' }).click();
   await expect(page.getByText('Zip must be exactly 5 digits')).toBeVisible();
@@ -49,7 +49,10 @@ test('adds a debit card (billing address first) and redeems to it instantly', as
   await expect(page.getByText('$50.00').first()).toBeVisible();
 
   await confirmAndVerify(page, customer.person);
-  await expect(page.getByRole('heading', { name: 'Redemption Successful' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Redemption Successful' }),
+  ).toBeVisible();
+  await expect(page).toHaveTitle('Redemption Successful - Refund Wallet');
   await expect(page.getByText('$49.25 has been sent to Visa •••• 5556.')).toBeVisible();
 
   await page.getByRole('radio', { name: '5 stars' }).check({ force: true });
@@ -69,7 +72,9 @@ test('a declined card leaves the balance unchanged and says why', async ({ page 
   await enterAmount(page, '40');
   await confirmAndVerify(page, customer.person);
 
-  await expect(page.getByRole('heading', { name: 'Redemption failed' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Redemption failed' })).toBeVisible();
+  await expect(page).toHaveTitle('Redemption failed - Refund Wallet');
+  await expect(page.getByText('Redemption Successful')).toHaveCount(0);
   await expect(page.getByRole('alert')).toContainText(/declined/i);
   await expect(
     page.getByText('Nothing was taken: the $40.00 is still in your balance.'),
@@ -155,10 +160,10 @@ test('a method switched off says it is unavailable, at home and on its screen', 
   });
 
   await page.goto('/');
-  await expect(
-    page.getByText('This redemption method is unavailable at this moment.'),
-  ).toBeVisible();
+  const debitRow = page.getByRole('listitem').filter({ hasText: 'Debit card' });
+  await expect(debitRow).toContainText('This redemption method is unavailable at this moment.');
   await expect(page.getByRole('link', { name: /Debit card/ })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /Bank account/ })).toBeVisible();
 
   await page.goto('/redeem/debit');
   await expect(page.getByRole('alert')).toHaveText(

@@ -67,7 +67,10 @@ test('the history lists successful and failed redemptions, each opening its deta
   await expect(page).toHaveURL(
     new RegExp(`/profile/redemption-history/${successful.transaction_id}$`),
   );
-  await expect(page.getByRole('heading', { level: 1, name: 'Redemption Details' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Redemption Successful' }),
+  ).toBeVisible();
+  await expect(page).toHaveTitle('Redemption Successful - Refund Wallet');
   const article = page.getByRole('article', { name: '$50.00 to Visa •••• 5556' });
   await expect(article.getByText('Successful')).toBeVisible();
   await expect(detail(page, 'Amount redeemed')).toHaveText('$50.00');
@@ -86,13 +89,18 @@ test('the history lists successful and failed redemptions, each opening its deta
   await page.getByRole('main').getByRole('link', { name: 'Redemption History' }).click();
   await expect(page).toHaveURL(/\/profile\/redemption-history$/);
   await failedRow(page).click();
+  // A declined payout is never headed as a success.
+  await expect(page.getByRole('heading', { level: 1, name: 'Redemption failed' })).toBeVisible();
+  await expect(page).toHaveTitle('Redemption failed - Refund Wallet');
   await expect(page.getByText('This redemption did not go through.')).toBeVisible();
   await expect(page.getByText(failed.failure_reason as string)).toBeVisible();
   await expect(page.getByText('The full $25.00 is back in your balance.')).toBeVisible();
 
   // The same details under the transaction address, leading back home.
   await page.goto(`/transaction/${successful.transaction_id}`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Transaction Details' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Redemption Successful' }),
+  ).toBeVisible();
   await expect(page.getByRole('article', { name: '$50.00 to Visa •••• 5556' })).toBeVisible();
   await page.getByRole('main').getByRole('link', { name: 'Home' }).click();
   await expect(page).toHaveURL(/\/$/);

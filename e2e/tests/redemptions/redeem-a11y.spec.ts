@@ -22,6 +22,7 @@ for (const [theme, width] of [
       await page.goto('/update-profile');
       await page.getByRole('button', { name: 'Save address' }).click();
       await expect(page.getByText('Address line 1 is required')).toBeVisible();
+      await expect(page.getByText('Choose a US state or territory')).toBeVisible();
       await expectNoSeriousViolations(page);
 
       await addDebitCard(page.request, customer, SANDBOX_CARDS.declined);

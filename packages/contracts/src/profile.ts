@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './text';
+import { usStateCodes } from './us-states';
 
 /** SPEC §3 customer address. */
 export const addressSchema = z.object({
@@ -45,8 +46,10 @@ export const updateAddressRequestSchema = z
       ),
     state: text()
       .trim()
-      .regex(/^[A-Za-z]{2}$/, 'State must be a two-letter code')
-      .transform((v) => v.toUpperCase()),
+      .toUpperCase()
+      .min(1, 'Choose a US state or territory')
+      .regex(/^[A-Z]{2}$/, 'State must be a two-letter code')
+      .pipe(z.enum(usStateCodes, 'Choose a US state or territory')),
     zipcode: text()
       .trim()
       .regex(/^\d{5}$/, 'Zip must be exactly 5 digits'),

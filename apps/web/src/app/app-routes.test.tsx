@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { installFakeApi, json, sandboxConfig } from '../../test/fake-api';
 import { fakeAuthMachine, renderApp } from '../../test/render-app';
@@ -18,8 +18,9 @@ const signedIn: AuthState = {
     address: [],
     date_of_birth: '1990-05-01',
   },
+  offline: false,
 };
-const signedOut: AuthState = { status: 'AuthRequired', user: null };
+const signedOut: AuthState = { status: 'AuthRequired', user: null, offline: false };
 
 const refundUuid = '9d7e2c1a-4b3f-4e8d-9a6c-2f1e0b9c8d7a';
 const claimPage = {
@@ -64,7 +65,7 @@ describe('routes', () => {
   });
 
   it('shows the splash with the slogan while the session is being checked', async () => {
-    open('/profile', { status: 'ValidateAccess', user: null });
+    open('/profile', { status: 'ValidateAccess', user: null, offline: false });
     expect(await screen.findByText('My money, my choice.')).toBeTruthy();
   });
 
@@ -107,12 +108,45 @@ describe('routes', () => {
     await waitFor(() => expect(location()).toBe('/'));
   });
 
-  it('registers the later screens as honest placeholders', async () => {
-    open('/redeem/giftcard/brand-7', signedIn);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Gift Card' })).toBeTruthy();
-    expect(screen.getByText('This part of the app is not available yet.')).toBeTruthy();
+  it.each([
+    ['/redeem/prepaid', 'Visa Prepaid Card'],
+    ['/redeem/giftcard', 'Gift Cards'],
+    ['/redeem/giftcard/brand-7', 'Gift Card'],
+    ['/redeem/fancash', 'FanCash'],
+    ['/earnRewards', 'Earn Rewards'],
+    ['/earnRewards/brand-7', 'Earn Rewards'],
+    ['/profile/giftcards-history', 'Gift Card History'],
+    ['/profile/giftcards-history/instructions', 'Gift Card Instructions'],
+    ['/profile/giftcards-history/ref-1', 'Gift Card Details'],
+    ['/profile/visaprepaidcard-history', 'Visa Prepaid Card History'],
+    ['/view-later', 'Gift Cards'],
+  ])('%s says the method is unavailable and leads home, offering nothing', async (route, title) => {
+    const { location } = open(route, signedIn);
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
+    expect(screen.getByText('This redemption method is unavailable at this moment.')).toBeTruthy();
+    expect(
+      within(screen.getByRole('main'))
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Go to home']);
     expect(screen.getByRole('link', { name: 'Go to home' }).getAttribute('href')).toBe('/');
+    expect(within(screen.getByRole('main')).queryByRole('button')).toBeNull();
+    expect(location()).toBe(route);
   });
+
+  it.each(['/promotion', '/spotlight'])(
+    '%s says there are no promotions and leads home',
+    async (route) => {
+      open(route, signedIn);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Promotions' })).toBeTruthy();
+      expect(screen.getByText('No Promotions at the moment')).toBeTruthy();
+      expect(
+        within(screen.getByRole('main'))
+          .getAllByRole('link')
+          .map((link) => link.textContent),
+      ).toEqual(['Go to home']);
+    },
+  );
 
   it('titles pages with the brand from the server', async () => {
     open('/auth?mode=signup', signedOut);

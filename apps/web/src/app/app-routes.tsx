@@ -6,7 +6,7 @@ import { RequireAuth } from './guards/require-auth';
 import { SignInOnly } from './guards/sign-in-only';
 import { AppShell } from './layouts/app-shell';
 import { PublicShell } from './layouts/public-shell';
-import type { PlaceholderTitle } from './routes/placeholder-screen';
+import type { UnavailableReason } from './routes/unavailable-screen';
 
 // Each screen is its own chunk so the sign-in page downloads only what it shows.
 const AuthScreen = lazy(() =>
@@ -23,9 +23,6 @@ const ProfileScreen = lazy(() =>
 );
 const PersonalDetailsScreen = lazy(() =>
   import('./routes/personal-details-screen').then((m) => ({ default: m.PersonalDetailsScreen })),
-);
-const ViewLaterScreen = lazy(() =>
-  import('./routes/view-later-screen').then((m) => ({ default: m.ViewLaterScreen })),
 );
 const ClaimWelcomeScreen = lazy(() =>
   import('./routes/claim-welcome-screen').then((m) => ({ default: m.ClaimWelcomeScreen })),
@@ -91,25 +88,35 @@ const VerifyOtpScreen = lazy(() =>
 const UpdateProfileScreen = lazy(() =>
   import('./routes/update-profile-screen').then((m) => ({ default: m.UpdateProfileScreen })),
 );
-const PlaceholderScreen = lazy(() =>
-  import('./routes/placeholder-screen').then((m) => ({ default: m.PlaceholderScreen })),
+const UnavailableScreen = lazy(() =>
+  import('./routes/unavailable-screen').then((m) => ({ default: m.UnavailableScreen })),
 );
 
-/** Routes registered now whose screens come in later work. The key doubles as the title. */
-const authenticatedPlaceholders = [
-  'promotion',
-  'spotlight',
-  'giftCardHistory',
-  'giftCardInstructions',
-  'giftCardDetails',
-  'visaPrepaidCardHistory',
-  'redeemPrepaid',
-  'redeemGiftCard',
-  'redeemGiftCardBrand',
-  'redeemFanCash',
-  'earnRewards',
-  'earnRewardsBrand',
-] as const satisfies readonly (PathName & PlaceholderTitle)[];
+/**
+ * SPEC routes of features not built yet (prepaid, gift cards, FanCash, earn rewards,
+ * promotions): each says the method is unavailable, or that there are no promotions, and leads
+ * home. Nothing links to them. The view-later page tells of a gift card link that was never
+ * sent, so it says gift cards are unavailable too.
+ */
+const unavailableRoutes: readonly {
+  name: PathName;
+  titleKey: string;
+  reason: UnavailableReason;
+}[] = [
+  { name: 'promotion', titleKey: 'unavailable.promotionsTitle', reason: 'promotions' },
+  { name: 'spotlight', titleKey: 'unavailable.promotionsTitle', reason: 'promotions' },
+  { name: 'giftCardHistory', titleKey: 'titles.giftCardHistory', reason: 'method' },
+  { name: 'giftCardInstructions', titleKey: 'titles.giftCardInstructions', reason: 'method' },
+  { name: 'giftCardDetails', titleKey: 'titles.giftCardDetails', reason: 'method' },
+  { name: 'visaPrepaidCardHistory', titleKey: 'titles.visaPrepaidCardHistory', reason: 'method' },
+  { name: 'viewLater', titleKey: 'titles.redeemGiftCard', reason: 'method' },
+  { name: 'redeemPrepaid', titleKey: 'titles.redeemPrepaid', reason: 'method' },
+  { name: 'redeemGiftCard', titleKey: 'titles.redeemGiftCard', reason: 'method' },
+  { name: 'redeemGiftCardBrand', titleKey: 'titles.redeemGiftCardBrand', reason: 'method' },
+  { name: 'redeemFanCash', titleKey: 'titles.redeemFanCash', reason: 'method' },
+  { name: 'earnRewards', titleKey: 'titles.earnRewards', reason: 'method' },
+  { name: 'earnRewardsBrand', titleKey: 'titles.earnRewardsBrand', reason: 'method' },
+];
 
 /** The correctly spelt success address leads to the SPEC's one, keeping its state. */
 function ClaimSuccessAlias() {
@@ -148,7 +155,6 @@ export function AppRoutes({ returnPaths }: { returnPaths: ReturnPathStore }) {
           <Route path={paths.home.path} element={<HomeScreen />} />
           <Route path={paths.profile.path} element={<ProfileScreen />} />
           <Route path={paths.personalDetails.path} element={<PersonalDetailsScreen />} />
-          <Route path={paths.viewLater.path} element={<ViewLaterScreen />} />
           <Route path={paths.refundsHistory.path} element={<RefundsHistoryScreen />} />
           <Route path={paths.refundDetails.path} element={<RefundDetailsScreen />} />
           <Route path={paths.redemptionHistory.path} element={<RedemptionHistoryScreen />} />
@@ -164,11 +170,11 @@ export function AppRoutes({ returnPaths }: { returnPaths: ReturnPathStore }) {
           <Route path={paths.redeemDetails.path} element={<RedeemDetailsScreen />} />
           <Route path={paths.verifyOtp.path} element={<VerifyOtpScreen />} />
           <Route path={paths.updateProfile.path} element={<UpdateProfileScreen />} />
-          {authenticatedPlaceholders.map((name) => (
+          {unavailableRoutes.map(({ name, titleKey, reason }) => (
             <Route
               key={name}
               path={paths[name].path}
-              element={<PlaceholderScreen title={name} />}
+              element={<UnavailableScreen titleKey={titleKey} reason={reason} />}
             />
           ))}
         </Route>

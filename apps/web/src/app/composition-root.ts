@@ -51,6 +51,9 @@ connectApiSession({
   onUnauthorized: authMachine.handleUnauthorized,
 });
 
+// The connection is back: check the session now rather than at the next automatic try.
+window.addEventListener('online', () => authMachine.retry());
+
 // One customer's data must never be shown to the next one signing in on this browser.
 authMachine.subscribe(() => {
   if (authMachine.getState().status !== 'AuthRequired') return;

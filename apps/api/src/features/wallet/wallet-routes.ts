@@ -3,13 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '@refund/contracts/errors';
 import {
   redemptionMethodListSchema,
-  redemptionModes,
   walletBalanceSchema,
   type RedemptionMode,
 } from '@refund/contracts/wallet';
 import type { Db } from '../../db/database';
 import type { Authenticator } from '../auth/authenticate';
-import { payoutLimits } from '../payouts/redemption-limits';
+import { redemptionMethods } from './redemption-methods';
 import { walletBalance } from './wallet-balance';
 
 export interface WalletRoutesOptions {
@@ -49,19 +48,7 @@ export const walletRoutes: FastifyPluginAsync<WalletRoutesOptions> = async (app,
     },
     async (request) => {
       await options.authenticator.principal(request);
-      return {
-        data: redemptionModes.map((mode) => {
-          const limits = mode === 'debit' || mode === 'bank' ? payoutLimits[mode] : null;
-          return {
-            mode,
-            is_available: !options.disabledRedemptionModes.has(mode),
-            min_amount: limits?.minCents ?? null,
-            max_amount: limits?.maxCents ?? null,
-            fee_rate: limits?.feeRateBps ?? null,
-            is_whole_amount_value_required: limits?.wholeDollarsOnly ?? false,
-          };
-        }),
-      };
+      return { data: redemptionMethods(options.disabledRedemptionModes) };
     },
   );
 };

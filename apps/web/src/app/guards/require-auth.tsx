@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { Splash } from '../../components/splash';
 import { paths } from '../../config/paths';
 import { useAuthState } from '../../features/auth/auth-context';
 import type { ReturnPathStore } from '../../features/auth/return-path';
+import { SessionCheck } from './session-check';
 
 function RedirectToSignIn({ returnPaths }: { returnPaths: ReturnPathStore }) {
   const location = useLocation();
@@ -15,13 +15,16 @@ function RedirectToSignIn({ returnPaths }: { returnPaths: ReturnPathStore }) {
   return null;
 }
 
-/** Authenticated routes: splash while checking, sign-in when signed out (SPEC §6). */
+/**
+ * Authenticated routes: splash while checking (or the offline state when the API cannot be
+ * reached), sign-in when signed out (SPEC §6).
+ */
 export function RequireAuth({ returnPaths }: { returnPaths: ReturnPathStore }) {
   const { status } = useAuthState();
   if (status === 'Unknown' || status === 'ValidateAccess')
     return (
       <main className="px-4">
-        <Splash />
+        <SessionCheck />
       </main>
     );
   if (status === 'AuthRequired') return <RedirectToSignIn returnPaths={returnPaths} />;

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router';
-import { Splash } from '../../components/splash';
 import { paths } from '../../config/paths';
 import { useAuthState } from '../../features/auth/auth-context';
+import { SessionCheck } from './session-check';
 
 /**
  * Sign-in and verify pages: splash while checking, home once signed in. Right after sign-in the
@@ -12,7 +12,7 @@ import { useAuthState } from '../../features/auth/auth-context';
  */
 export function SignInOnly({ children }: { children?: ReactNode }) {
   const { status } = useAuthState();
-  if (status === 'Unknown' || status === 'ValidateAccess') return <Splash />;
+  if (status === 'Unknown' || status === 'ValidateAccess') return <SessionCheck />;
   if (status === 'AuthSuccessful') return <Navigate to={paths.home.href()} replace />;
   return children ?? <Outlet />;
 }

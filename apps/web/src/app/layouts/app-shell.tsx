@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
 import { LoadingState } from '../../components/query-state';
 import { paths } from '../../config/paths';
+import { SessionOfflineBanner } from '../guards/session-check';
 import { BrandLink } from './brand-link';
 import { MAIN_ID, SkipLink } from './skip-link';
 
@@ -41,6 +42,7 @@ export function AppShell() {
           </nav>
         </div>
       </header>
+      <SessionOfflineBanner />
       <main
         id={MAIN_ID}
         tabIndex={-1}

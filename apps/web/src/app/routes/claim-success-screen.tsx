@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { Card } from '../../components/card';
 import { ErrorState, LoadingState } from '../../components/query-state';
-import { Splash } from '../../components/splash';
 import { paths } from '../../config/paths';
 import { useAuthState } from '../../features/auth/auth-context';
 import type { ReturnPathStore } from '../../features/auth/return-path';
@@ -28,6 +27,7 @@ import { profileQueryOptions } from '../../features/profile/api/get-profile';
 import { ApiError, errorMessage } from '../../lib/api-error';
 import { notify } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { SessionCheck } from '../guards/session-check';
 
 /**
  * The claimed amount, and how much of it is spendable now, from the refund's returns; or, for a
@@ -164,7 +164,7 @@ export function ClaimSuccessScreen({ returnPaths }: { returnPaths: ReturnPathSto
   const [result] = useState(() => lastClaimResult.read());
   useDocumentTitle(t('titles.claimSuccess'));
 
-  if (status === 'Unknown' || status === 'ValidateAccess') return <Splash />;
+  if (status === 'Unknown' || status === 'ValidateAccess') return <SessionCheck />;
   if (status === 'AuthRequired') {
     return claim ? (
       <SignInFirst returnPaths={returnPaths} />

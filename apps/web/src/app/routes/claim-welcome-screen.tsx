@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { Splash } from '../../components/splash';
 import { paths } from '../../config/paths';
 import { useAuthState } from '../../features/auth/auth-context';
 import type { ReturnPathStore } from '../../features/auth/return-path';
@@ -9,6 +8,7 @@ import { ClaimWelcome } from '../../features/claim/components/claim-welcome';
 import type { NextStepDecision } from '../../features/claim/next-step-route';
 import { pendingClaim } from '../../features/claim/pending-claim';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { SessionCheck } from '../guards/session-check';
 
 /** /claim-refund: the welcome between the claim page and verification or sign-up (SPEC §2, §4). */
 export function ClaimWelcomeScreen({ returnPaths }: { returnPaths: ReturnPathStore }) {
@@ -18,7 +18,7 @@ export function ClaimWelcomeScreen({ returnPaths }: { returnPaths: ReturnPathSto
   const state = readClaimWelcomeState(useLocation().state);
   useDocumentTitle(t('titles.claimRefund'));
 
-  if (status === 'Unknown' || status === 'ValidateAccess') return <Splash />;
+  if (status === 'Unknown' || status === 'ValidateAccess') return <SessionCheck />;
   if (state === null) {
     return (
       <Navigate to={status === 'AuthSuccessful' ? paths.home.href() : paths.auth.href()} replace />

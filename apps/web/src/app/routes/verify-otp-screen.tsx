@@ -30,7 +30,8 @@ export function VerifyOtpScreen() {
   const location = useLocation();
   const flow = useRedemptionFlow();
   const outcome = readOutcome(location.state);
-  useDocumentTitle(outcome ? t('redeem.outcome.title') : t('titles.verifyOtp'));
+  // The outcome's title says what happened: pending, successful or failed.
+  useDocumentTitle(outcome ? t(`redemptionTitle.${outcome.status}`) : t('titles.verifyOtp'));
 
   if (outcome) {
     return (

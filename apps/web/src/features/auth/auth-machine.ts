@@ -2,6 +2,7 @@ import type { AccessTokenResponse } from '@refund/contracts/auth';
 import type { Profile } from '@refund/contracts/profile';
 import { analyticsPhone, type Analytics } from '../../lib/analytics';
 import type { ErrorReporter } from '../../lib/error-reporter';
+import { endsSession } from './session-verdict';
 import type { TokenStore } from './token-store';
 
 /** SPEC §4. The only place that schedules token refreshes or touches the stored token. */
@@ -10,6 +11,11 @@ export type AuthStatus = 'Unknown' | 'AuthRequired' | 'ValidateAccess' | 'AuthSu
 export interface AuthState {
   status: AuthStatus;
   user: Profile | null;
+  /**
+   * The last session call got no verdict (network error, timeout, cancelled request, 5xx). The
+   * token and the status are kept, and the call is tried again: by retry(), or by itself.
+   */
+  offline: boolean;
 }
 
 export interface Timers {
@@ -18,9 +24,12 @@ export interface Timers {
 }
 
 export interface AuthDeps {
-  /** POST /users/refresh: the new token, or null when the answer carries none. */
+  /**
+   * POST /users/refresh: the new token, or null when the answer carries none. Rejects with an
+   * ApiError when the server refuses; any other rejection reads as "could not reach it".
+   */
   refreshToken: () => Promise<AccessTokenResponse | null>;
-  /** GET /users/profile; rejects unless the answer is OK. */
+  /** GET /users/profile; rejects unless the answer is OK (see refreshToken on rejections). */
   fetchProfile: () => Promise<Profile>;
   /** POST /users/logout. */
   logout: () => Promise<void>;
@@ -38,6 +47,9 @@ export const FIRST_REFRESH_DELAY_MS = 60_000;
 export const REFRESH_MARGIN_SECONDS = 10;
 /** A token that lives under the margin must not turn refreshing into a busy loop. */
 const MIN_REFRESH_DELAY_MS = 1_000;
+/** While the API cannot be reached, the session is checked again after these delays, then every minute. */
+export const OFFLINE_RETRY_DELAYS_MS: readonly number[] = [5_000, 15_000, 30_000];
+const OFFLINE_MAX_RETRY_DELAY_MS = 60_000;
 
 export interface AuthMachine {
   getState: () => AuthState;
@@ -49,16 +61,21 @@ export interface AuthMachine {
   logout: () => Promise<void>;
   /** Any HTTP 401. */
   handleUnauthorized: () => void;
+  /** While offline: check the session again now instead of waiting for the next automatic try. */
+  retry: () => void;
   getAccessToken: () => string | null;
   storeAccessToken: (token: string) => void;
 }
 
 export function createAuthMachine(deps: AuthDeps): AuthMachine {
-  let state: AuthState = { status: 'Unknown', user: null };
+  let state: AuthState = { status: 'Unknown', user: null, offline: false };
   const listeners = new Set<() => void>();
+  // One timer: the next refresh, or while offline the next try.
   let refreshTimer: unknown = null;
   // Bumped whenever the session ends, so answers to calls made before that are ignored.
   let generation = 0;
+  let validating = false;
+  let offlineTries = 0;
 
   function setState(next: AuthState) {
     state = next;
@@ -80,13 +97,33 @@ export function createAuthMachine(deps: AuthDeps): AuthMachine {
 
   function toAuthRequired() {
     generation += 1;
+    validating = false;
+    offlineTries = 0;
     cancelRefresh();
     deps.tokenStore.remove();
-    setState({ status: 'AuthRequired', user: null });
+    setState({ status: 'AuthRequired', user: null, offline: false });
+  }
+
+  /**
+   * No verdict on the session: keep the token, the status and the user, say so, and try again
+   * later. The try is always a refresh: it needs only the cookie, so it works even when the
+   * access token expired while the API was out of reach.
+   */
+  function toOffline() {
+    const delay = OFFLINE_RETRY_DELAYS_MS[offlineTries] ?? OFFLINE_MAX_RETRY_DELAY_MS;
+    offlineTries += 1;
+    scheduleRefresh(delay);
+    if (!state.offline) setState({ ...state, offline: true });
+  }
+
+  function backOnline() {
+    offlineTries = 0;
+    if (state.offline) setState({ ...state, offline: false });
   }
 
   function toAuthSuccessful(user: Profile) {
-    setState({ status: 'AuthSuccessful', user });
+    offlineTries = 0;
+    setState({ status: 'AuthSuccessful', user, offline: false });
     deps.analytics.identify(user.user_uuid, {
       first_name: user.first_name,
       last_name: user.last_name,
@@ -100,30 +137,41 @@ export function createAuthMachine(deps: AuthDeps): AuthMachine {
 
   async function validateAccess() {
     const started = generation;
-    setState({ status: 'ValidateAccess', user: null });
+    validating = true;
+    setState({ status: 'ValidateAccess', user: null, offline: false });
     let user: Profile;
     try {
       user = await deps.fetchProfile();
-    } catch {
-      if (started === generation) toAuthRequired();
+    } catch (error) {
+      if (started !== generation) return;
+      validating = false;
+      if (endsSession(error)) toAuthRequired();
+      else toOffline();
       return;
     }
-    if (started === generation) toAuthSuccessful(user);
+    if (started !== generation) return;
+    validating = false;
+    toAuthSuccessful(user);
   }
 
   function acceptToken(response: AccessTokenResponse) {
     deps.tokenStore.set(response.access_token);
     const lifetimeMs = (response.access_token_expiry_in_seconds - REFRESH_MARGIN_SECONDS) * 1000;
     scheduleRefresh(Math.max(MIN_REFRESH_DELAY_MS, lifetimeMs));
-    if (state.user === null && state.status !== 'ValidateAccess') void validateAccess();
+    if (state.user === null && !validating) void validateAccess();
   }
 
   async function refresh() {
     const started = generation;
-    let response: AccessTokenResponse | null = null;
+    let response: AccessTokenResponse | null;
     try {
       response = await deps.refreshToken();
-    } catch {
+    } catch (error) {
+      if (started !== generation) return;
+      if (!endsSession(error)) {
+        toOffline();
+        return;
+      }
       response = null;
     }
     if (started !== generation) return;
@@ -133,6 +181,7 @@ export function createAuthMachine(deps: AuthDeps): AuthMachine {
       toAuthRequired();
       return;
     }
+    backOnline();
     acceptToken(response);
   }
 
@@ -151,6 +200,14 @@ export function createAuthMachine(deps: AuthDeps): AuthMachine {
     deps.analytics.reset();
   }
 
+  function retry() {
+    if (!state.offline) return;
+    cancelRefresh();
+    // Back to "checking" while the try runs; it ends online, offline again, or signed out.
+    setState({ ...state, offline: false });
+    void refresh();
+  }
+
   return {
     getState: () => state,
     subscribe: (listener) => {
@@ -165,6 +222,7 @@ export function createAuthMachine(deps: AuthDeps): AuthMachine {
     acceptToken,
     logout,
     handleUnauthorized: () => deps.tokenStore.remove(),
+    retry,
     getAccessToken: () => deps.tokenStore.get(),
     storeAccessToken: (token) => deps.tokenStore.set(token),
   };

@@ -1,12 +1,11 @@
 import type { RedemptionMode } from '@refund/contracts/wallet';
 import { paths } from '../../config/paths';
 
-/** The screen each redemption method starts on. */
-export const redemptionMethodHref: Record<RedemptionMode, string> = {
+/**
+ * The screen each built redemption method starts on. A method without one here is never offered,
+ * whatever the API says: prepaid, gift cards, FanCash and earn rewards are not built yet.
+ */
+export const redemptionMethodHref: Partial<Record<RedemptionMode, string>> = {
   debit: paths.redeemDebit.href(),
   bank: paths.redeemBank.href(),
-  prepaid: paths.redeemPrepaid.href(),
-  giftcard: paths.redeemGiftCard.href(),
-  fancash: paths.redeemFanCash.href(),
-  earn_rewards: paths.earnRewards.href(),
 };

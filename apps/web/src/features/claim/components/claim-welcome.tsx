@@ -9,33 +9,16 @@ import type { ClaimWelcomeState } from '../claim-routing-state';
 import { routeForNextStep, type NextStepDecision } from '../next-step-route';
 import { MerchantIdentity, MerchantSplash } from './merchant-banner';
 
-function GiftIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      focusable="false"
-      className="mt-0.5 size-6 shrink-0"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <rect x="3" y="8" width="18" height="4" rx="1" />
-      <path d="M5 12v8a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1v-8M12 8v13" />
-      <path d="M12 8S10.5 3.5 8 4.2C6 4.8 6.8 8 9 8M12 8s1.5-4.5 4-3.8C18 4.8 17.2 8 15 8" />
-    </svg>
-  );
-}
-
 interface ClaimWelcomeProps {
   state: ClaimWelcomeState;
   signedIn: boolean;
   onNext: (decision: NextStepDecision) => void;
 }
 
-/** SPEC §2 claim welcome: greeting, amount, bonus, terms; Continue asks the server what next. */
+/**
+ * SPEC §2 claim welcome: greeting, amount, terms; Continue asks the server what next. No bonus is
+ * offered: the product pays none.
+ */
 export function ClaimWelcome({ state, signedIn, onNext }: ClaimWelcomeProps) {
   const { t } = useTranslation();
   const nextStep = useClaimNextStep();
@@ -70,12 +53,6 @@ export function ClaimWelcome({ state, signedIn, onNext }: ClaimWelcomeProps) {
           )}
           <p className="text-ink-muted">{t('claim.welcomeBody')}</p>
         </div>
-        {amount !== null && (
-          <p className="flex gap-3 rounded-2xl bg-primary-soft p-4 text-on-primary-soft">
-            <GiftIcon />
-            <span className="font-medium">{t('claim.bonus')}</span>
-          </p>
-        )}
         <Button onClick={onContinue} loading={nextStep.isPending}>
           {t('claim.continue')}
         </Button>

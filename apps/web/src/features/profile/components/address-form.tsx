@@ -5,15 +5,23 @@ import {
   type Profile,
   type UpdateAddressRequest,
 } from '@refund/contracts/profile';
+import { usStates } from '@refund/contracts/us-states';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Button } from '../../../components/button';
+import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import { errorMessage } from '../../../lib/api-error';
 import { useUpdateAddress } from '../api/update-address';
 import { FormAlert } from '../../../components/form-alert';
+
+const stateOptions = usStates.map((state) => ({ value: state.code, label: state.name }));
+
+/** A saved state from before the list (free text) is not offered as chosen: pick again. */
+const knownState = (state: string | undefined): string =>
+  usStates.some((listed) => listed.code === state) ? (state ?? '') : '';
 
 interface AddressFormProps {
   profile: Profile;
@@ -36,7 +44,7 @@ export function AddressForm({ profile, onSaved }: AddressFormProps) {
       line_1: current?.line_1 ?? '',
       line_2: current?.line_2 ?? '',
       city: current?.city ?? '',
-      state: current?.state ?? '',
+      state: knownState(current?.state),
       zipcode: current?.zipcode ?? '',
     },
   });
@@ -70,11 +78,11 @@ export function AddressForm({ profile, onSaved }: AddressFormProps) {
         {...register('city')}
       />
       <div className="grid grid-cols-2 gap-4">
-        <TextField
+        <SelectField
           label={t('address.state')}
+          placeholder={t('address.chooseState')}
+          options={stateOptions}
           autoComplete="address-level1"
-          placeholder="NY"
-          maxLength={2}
           error={errors.state?.message}
           {...register('state')}
         />

@@ -2,10 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 
+// Visa Gift Cards and Gift Card Wallet come back with the prepaid and gift card features.
 const items = [
   { key: 'personalDetails', href: paths.personalDetails.href() },
-  { key: 'visaGiftCards', href: paths.visaPrepaidCardHistory.href() },
-  { key: 'giftCardWallet', href: paths.giftCardHistory.href() },
   { key: 'transactionHistory', href: paths.refundsHistory.href() },
   { key: 'myRedemptions', href: paths.redemptionHistory.href() },
 ] as const;

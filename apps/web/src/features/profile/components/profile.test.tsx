@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { installFakeApi, json } from '../../../../test/fake-api';
 import { renderApp } from '../../../../test/render-app';
 import { PersonalDetailsCard } from './personal-details-card';
+import { ProfileMenu } from './profile-menu';
 import { ProfileSummary } from './profile-summary';
 
 const profile = {
@@ -48,6 +49,16 @@ describe('profile', () => {
     expect(await screen.findByText('9 Oak Ave')).toBeTruthy();
     expect(screen.queryByText('1 Elm St')).toBeNull();
     expect(screen.getByText('5/1/1990')).toBeTruthy();
+  });
+
+  it('links only to what is built: no Visa Gift Cards or Gift Card Wallet', () => {
+    renderApp(<ProfileMenu />);
+    const links = screen.getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Personal Details›', '/profile/personal-details'],
+      ['Transaction History›', '/refunds-history'],
+      ['My Redemptions›', '/profile/redemption-history'],
+    ]);
   });
 
   it('says when there is no address on file', async () => {

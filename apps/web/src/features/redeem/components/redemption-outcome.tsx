@@ -29,8 +29,9 @@ function Mark({ tone }: { tone: 'success' | 'danger' }) {
 }
 
 /**
- * What a redemption came to. Accepted (paid, or on its way): Redemption Successful with the
- * rating prompt and Skip. Refused by the card's bank: why, and that the balance is unchanged.
+ * What a redemption came to, headed by its status. Accepted: Redemption Successful when paid,
+ * Redemption Pending while on its way, both with the rating prompt and Skip. Refused by the
+ * card's bank: Redemption failed, why, and that the balance is unchanged.
  */
 export function RedemptionOutcome({ transaction, destination, onDone }: RedemptionOutcomeProps) {
   const { t } = useTranslation();
@@ -47,7 +48,7 @@ export function RedemptionOutcome({ transaction, destination, onDone }: Redempti
       <div className="flex flex-col items-center gap-4 text-center">
         <Mark tone="danger" />
         <h1 className="text-2xl font-bold tracking-tight text-ink">
-          {t('redeem.outcome.failedTitle')}
+          {t('redemptionTitle.Failed')}
         </h1>
         <p role="alert" className="text-ink">
           {transaction.failure_reason ?? t('redeem.outcome.failedGeneric')}
@@ -88,7 +89,7 @@ export function RedemptionOutcome({ transaction, destination, onDone }: Redempti
     <div className="flex flex-col items-center gap-5 text-center">
       <Mark tone="success" />
       <h1 className="text-2xl font-bold tracking-tight text-ink">
-        {t('redeem.outcome.successTitle')}
+        {t(`redemptionTitle.${transaction.status}`)}
       </h1>
       <p role="status" className="text-ink">
         {message}

@@ -11,11 +11,12 @@ const rowClass = 'flex min-h-16 items-center gap-4 rounded-xl px-3 py-3';
 function MethodRow({ method }: { method: RedemptionMethod }) {
   const { t } = useTranslation();
   const name = t(`wallet.methods.${method.mode}.name`);
+  const href = method.is_available ? redemptionMethodHref[method.mode] : undefined;
   const initial = (
     <span
       aria-hidden="true"
       className={`grid size-10 shrink-0 place-items-center rounded-full font-bold ${
-        method.is_available
+        href
           ? 'bg-primary-soft text-on-primary-soft'
           : 'border border-dashed border-field-line text-ink-muted'
       }`}
@@ -24,7 +25,7 @@ function MethodRow({ method }: { method: RedemptionMethod }) {
     </span>
   );
 
-  if (!method.is_available) {
+  if (!href) {
     return (
       <div className={rowClass} aria-disabled="true">
         {initial}
@@ -37,7 +38,7 @@ function MethodRow({ method }: { method: RedemptionMethod }) {
   }
 
   return (
-    <Link to={redemptionMethodHref[method.mode]} className={`${rowClass} hover:bg-surface-muted`}>
+    <Link to={href} className={`${rowClass} hover:bg-surface-muted`}>
       {initial}
       <span className="flex flex-1 flex-col">
         <span className="font-semibold text-ink">{name}</span>

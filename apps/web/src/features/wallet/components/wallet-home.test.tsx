@@ -55,20 +55,44 @@ describe('redemption methods', () => {
           data: [
             { mode: 'debit', is_available: true, ...limits },
             { mode: 'bank', is_available: false, ...limits },
-            { mode: 'earn_rewards', is_available: true, ...limits },
           ],
         }),
     });
     renderApp(<RedemptionMethodList />);
     const list = await screen.findByRole('list');
     const links = within(list).getAllByRole('link');
-    expect(links.map((link) => link.getAttribute('href'))).toEqual([
-      '/redeem/debit',
-      '/earnRewards',
-    ]);
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/redeem/debit']);
     expect(within(list).getByText('Bank account').closest('[aria-disabled="true"]')).not.toBeNull();
     expect(
       within(list).getByText('This redemption method is unavailable at this moment.'),
     ).toBeTruthy();
+  });
+
+  it('offers no method that is not built, even if the API said it was available', async () => {
+    installFakeApi({
+      'GET /redemption-methods': () =>
+        json({
+          data: [
+            { mode: 'debit', is_available: true, ...limits },
+            { mode: 'bank', is_available: true, ...limits },
+            { mode: 'prepaid', is_available: false, ...limits },
+            { mode: 'giftcard', is_available: false, ...limits },
+            { mode: 'fancash', is_available: true, ...limits },
+            { mode: 'earn_rewards', is_available: true, ...limits },
+          ],
+        }),
+    });
+    renderApp(<RedemptionMethodList />);
+    const list = await screen.findByRole('list');
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/redeem/debit', '/redeem/bank']);
+    for (const name of ['Visa prepaid card', 'Gift cards', 'FanCash', 'Earn rewards']) {
+      const row = within(list).getByText(name).closest('li') as HTMLElement;
+      expect(within(row).queryByRole('link')).toBeNull();
+      expect(within(row).getByText('This redemption method is unavailable at this moment.'));
+    }
   });
 });

@@ -1,0 +1,72 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousViolations } from './support/axe';
+import { createAccount, signInThroughApi } from './support/people';
+
+const unavailable = 'This redemption method is unavailable at this moment.';
+
+test('home offers only the built methods; the others say they are unavailable', async ({
+  page,
+}) => {
+  const person = await createAccount(page.request);
+  await signInThroughApi(page, person);
+  await page.goto('/');
+
+  const methods = page.getByRole('region', { name: 'Choose Your Redemption Method' });
+  await expect(methods.getByRole('link')).toHaveText([/Debit card/, /Bank account/]);
+  for (const name of ['Visa prepaid card', 'Gift cards', 'FanCash', 'Earn rewards']) {
+    const row = methods.getByRole('listitem').filter({ hasText: name });
+    await expect(row).toContainText(unavailable);
+    await expect(row.getByRole('link')).toHaveCount(0);
+    // Clicking the row goes nowhere.
+    await row.click();
+    await expect(page).toHaveURL(/\/$/);
+  }
+  await expect(page.getByText(/not available yet/)).toHaveCount(0);
+  await expectNoSeriousViolations(page);
+});
+
+test('the routes of unbuilt features say so and lead home, offering nothing', async ({ page }) => {
+  const person = await createAccount(page.request);
+  await signInThroughApi(page, person);
+
+  for (const route of [
+    '/redeem/prepaid',
+    '/redeem/giftcard',
+    '/redeem/giftcard/brand-1',
+    '/redeem/fancash',
+    '/earnRewards',
+    '/earnRewards/brand-1',
+    '/profile/giftcards-history',
+    '/profile/giftcards-history/instructions',
+    '/profile/visaprepaidcard-history',
+    '/view-later',
+  ]) {
+    await page.goto(route);
+    await expect(page.getByRole('main').getByText(unavailable)).toBeVisible();
+    await expect(page.getByText(/not available yet|link to your gift card/)).toHaveCount(0);
+    await expect(page.getByRole('main').getByRole('link')).toHaveText(['Go to home']);
+  }
+
+  for (const route of ['/promotion', '/spotlight']) {
+    await page.goto(route);
+    await expect(page.getByRole('heading', { level: 1, name: 'Promotions' })).toBeVisible();
+    await expect(page.getByText('No Promotions at the moment')).toBeVisible();
+  }
+  await expectNoSeriousViolations(page);
+
+  await page.getByRole('link', { name: 'Go to home' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'My Money' })).toBeVisible();
+});
+
+test('the profile menu links to no unbuilt feature', async ({ page }) => {
+  const person = await createAccount(page.request);
+  await signInThroughApi(page, person);
+  await page.goto('/profile');
+  const menu = page.getByRole('navigation', { name: 'Profile' });
+  await expect(menu.getByRole('link')).toHaveText([
+    /^Personal Details/,
+    /^Transaction History/,
+    /^My Redemptions/,
+  ]);
+  await expect(page.getByText(/Visa Gift Cards|Gift Card Wallet/)).toHaveCount(0);
+});
