@@ -17,11 +17,17 @@ import { createAchSubmission } from './features/banks/ach-submission';
 import { createBankVault } from './features/banks/bank-vault';
 import { registerIncreaseEventJobs } from './features/increase-webhooks/increase-events';
 import { createCardPushChecks, startCardPushChecks } from './features/payouts/card-push-checks';
-import { createBankProviders, createProviders } from './providers/providers';
-import { createSandboxCardPayouts } from './providers/sandbox-card-payouts';
+import { keepDevelopmentSecrets } from './dev-secrets';
+import {
+  createBankProviders,
+  createCardPayoutProviders,
+  createProviders,
+} from './providers/providers';
 
 export interface RunningServer {
   app: FastifyInstance;
+  /** The configuration in force, with the secrets a development setup keeps in its data folder. */
+  config: Config;
   database: Database;
   jobs: JobQueue;
   /** Stops taking requests, lets jobs finish, closes the database. */
@@ -33,9 +39,10 @@ export const defaultWebDistDir = path.resolve(here, '../../web/dist');
 
 /** Opens storage, starts the job workers and builds the HTTP app: everything but listening. */
 export async function createServer(
-  config: Config,
+  loaded: Config,
   logger: FastifyBaseLogger,
 ): Promise<RunningServer> {
+  const config = await keepDevelopmentSecrets(loaded);
   const database = await openDatabase({
     url: config.DATABASE_URL,
     dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR,
@@ -81,8 +88,7 @@ export async function createServer(
       logger,
     });
   }
-  const cardPayouts = createSandboxCardPayouts({
-    db: database.db,
+  const cardProviders = createCardPayoutProviders(config, database.db, {
     scheduleReturn: (redemptionId) =>
       jobs.send(
         SANDBOX_CARD_RETURN_QUEUE,
@@ -90,6 +96,7 @@ export async function createServer(
         { startAfter: new Date(Date.now() + config.SANDBOX_CARD_RETURN_DELAY_SECONDS * 1000) },
       ),
   });
+  const { cardPayouts } = cardProviders;
   const cardPushChecks = await startCardPushChecks(
     jobs,
     createCardPushChecks({
@@ -132,6 +139,7 @@ export async function createServer(
   });
   return {
     app,
+    config,
     database,
     jobs,
     async close() {
@@ -139,6 +147,7 @@ export async function createServer(
       cardPushChecks.stop();
       await app.close();
       await jobs.stop();
+      await cardProviders.close();
       await database.close();
     },
   };
