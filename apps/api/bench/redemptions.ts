@@ -368,7 +368,12 @@ try {
   const { db } = server.database;
   try {
     log(`setting up ${CUSTOMERS} customers and one hot customer…`);
-    const customers = await setUpCustomers(origin, server.database.db, server.config, CUSTOMERS + 1);
+    const customers = await setUpCustomers(
+      origin,
+      server.database.db,
+      server.config,
+      CUSTOMERS + 1,
+    );
     const hot = customers.pop() as Customer;
     await mintCodes(db, server.config.OTP_SECRET, customers, WARM_UP_CODES + SPREAD_CODES);
     await mintCodes(db, server.config.OTP_SECRET, [hot], HOT_CODES);

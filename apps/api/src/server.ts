@@ -42,14 +42,21 @@ export async function createServer(
   loaded: Config,
   logger: FastifyBaseLogger,
 ): Promise<RunningServer> {
-  const config = await keepDevelopmentSecrets(loaded);
   const database = await openDatabase({
-    url: config.DATABASE_URL,
-    dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR,
-    poolSize: config.DATABASE_POOL_SIZE,
+    url: loaded.DATABASE_URL,
+    dataDir: loaded.DATABASE_URL ? undefined : loaded.DATA_DIR,
+    poolSize: loaded.DATABASE_POOL_SIZE,
     onIdleConnectionError: (error) =>
       logger.warn({ err: error }, 'an idle database connection broke; the pool replaces it'),
   });
+  // After the embedded database has made its folder: it only sets up an empty one.
+  let config: Config;
+  try {
+    config = await keepDevelopmentSecrets(loaded);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
   const providers = createProviders(config, database.db, logger);
   const jobs = await startJobQueue({
     database,

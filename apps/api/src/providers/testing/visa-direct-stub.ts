@@ -18,8 +18,7 @@ export const visaDirectTestTls = {
 };
 
 export const VISA_PUSH_PATH = '/visadirect/fundstransfer/v1/pushfundstransactions';
-export const VISA_INQUIRY_PATH =
-  '/paai/fundstransferattinq/v5/cardattributes/fundstransferinquiry';
+export const VISA_INQUIRY_PATH = '/paai/fundstransferattinq/v5/cardattributes/fundstransferinquiry';
 export const VISA_QUERY_PATH = '/visadirect/v1/transactionquery';
 
 /** A push the stub received, as Visa's books would have it. */
