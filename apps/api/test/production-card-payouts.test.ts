@@ -136,3 +136,24 @@ describe('card payouts in production', () => {
     }
   });
 });
+
+describe('production defaults', () => {
+  it('serve no API documentation and seed no demo customer', async () => {
+    for (const url of ['/v1/docs', '/v1/docs/json']) {
+      const docs = await call(server.app, 'GET', url);
+      expect(docs.statusCode).toBe(404);
+      expect(docs.json().code_description).toBe('ROUTE_NOT_FOUND');
+    }
+    const demo = await server.database.db.query.users.findFirst({
+      where: (users, { eq }) => eq(users.phoneNumber, '2025550143'),
+    });
+    expect(demo).toBeUndefined();
+  });
+
+  it('pin https with HSTS, the public address being https', async () => {
+    const response = await call(server.app, 'GET', '/v1/app-config');
+    expect(response.headers['strict-transport-security']).toBe(
+      'max-age=31536000; includeSubDomains',
+    );
+  });
+});

@@ -49,7 +49,8 @@ export async function startStubHttpServer(
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
     incoming.on('end', () => {
       const socket = incoming.socket as Partial<TLSSocket>;
-      const subject = socket.getPeerCertificate?.().subject?.CN;
+      const cn: unknown = socket.getPeerCertificate?.().subject?.CN;
+      const subject = typeof cn === 'string' ? cn : undefined;
       const request: RecordedRequest = {
         method: incoming.method ?? '',
         path: incoming.url ?? '',
