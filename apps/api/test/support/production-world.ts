@@ -137,7 +137,9 @@ export async function startProductionWorld(): Promise<ProductionWorld> {
     vendors,
     smtp,
     env,
-    start: (more = {}) => startTestServer({ ...env(), ...more }),
+    // Production's own defaults, not the test server's, for the demo data and the docs.
+    start: (more = {}) =>
+      startTestServer({ ...env(), SEED_DEMO_DATA: undefined, API_DOCS: undefined, ...more }),
     textedCode,
     async close() {
       await Promise.all([visa.close(), twilio.close(), turnstile.close(), vendors.close()]);
