@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { createAccessTokens } from './access-token';
 
 const secret = 's'.repeat(32);
-const claims = { sub: '5b0c2d1e-1111-4a2b-9c3d-000000000001', sid: '7d1f3c2a-2222-4b3c-8d4e-000000000001' };
+const claims = {
+  sub: '5b0c2d1e-1111-4a2b-9c3d-000000000001',
+  sid: '7d1f3c2a-2222-4b3c-8d4e-000000000001',
+};
 
 describe('access tokens', () => {
   it('verifies a token it issued, again and again', () => {
