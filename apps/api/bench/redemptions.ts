@@ -368,10 +368,15 @@ try {
   const { db } = server.database;
   try {
     log(`setting up ${CUSTOMERS} customers and one hot customer…`);
-    const customers = await setUpCustomers(origin, server.database.db, config, CUSTOMERS + 1);
+    const customers = await setUpCustomers(
+      origin,
+      server.database.db,
+      server.config,
+      CUSTOMERS + 1,
+    );
     const hot = customers.pop() as Customer;
-    await mintCodes(db, config.OTP_SECRET, customers, WARM_UP_CODES + SPREAD_CODES);
-    await mintCodes(db, config.OTP_SECRET, [hot], HOT_CODES);
+    await mintCodes(db, server.config.OTP_SECRET, customers, WARM_UP_CODES + SPREAD_CODES);
+    await mintCodes(db, server.config.OTP_SECRET, [hot], HOT_CODES);
 
     await load(origin, customers, 2, WARM_UP_CODES); // warm-up: JIT, pools, caches
     const activity = sampleActivity(BASE_URL, benchDb);

@@ -48,7 +48,12 @@ import { sandboxRoutes } from './features/sandbox/sandbox-routes';
 import { appConfigRoutes, healthRoutes } from './features/system/system-routes';
 import { walletRoutes } from './features/wallet/wallet-routes';
 import { webhookRoutes } from './features/webhooks/webhook-routes';
-import { registerErrorHandling } from './http/error-handler';
+import {
+  clientErrorHandler,
+  frameworkErrorHandler,
+  registerErrorHandling,
+} from './http/error-handler';
+import { inlinePagePolicy, securityHeaders } from './http/security-headers';
 import type { JobQueue } from './jobs/job-queue';
 import { bankLinkReturnUrls, type PayoutProviders, type Providers } from './providers/providers';
 
@@ -67,24 +72,26 @@ export interface AppDeps {
 }
 
 const BODY_LIMIT_BYTES = 64 * 1024;
-const commonHeaders = {
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'x-frame-options': 'DENY',
-};
-const apiHeaders = { ...commonHeaders, 'cache-control': 'no-store' };
 /** How stale a profile read may be when another instance changed it. */
 const PROFILE_CACHE_MS = 5_000;
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const db = database.db;
+  const publicUrl = new URL(config.PUBLIC_URL);
+  const headers = securityHeaders({
+    https: publicUrl.protocol === 'https:',
+    botProvider: config.BOT_PROVIDER,
+  });
   const app = Fastify({
     loggerInstance: deps.logger,
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
-    trustProxy: config.NODE_ENV === 'production',
+    // Only configured proxies may say who the client is (X-Forwarded-For); none by default.
+    trustProxy: trustedProxies(config.TRUST_PROXY),
+    frameworkErrors: frameworkErrorHandler(headers.api),
+    clientErrorHandler: clientErrorHandler(headers.api),
     routerOptions: { ignoreTrailingSlash: true },
     // A per-request child logger costs a redaction pass over its bindings; skip it when nothing
     // would be logged anyway.
@@ -95,32 +102,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   // JSON only: a text body would otherwise reach validation as a string and read as a 400.
   app.removeContentTypeParser('text/plain');
-  registerErrorHandling(app, deps.webDistDir ? webAppFallback(app, deps.webDistDir) : undefined);
+  registerErrorHandling(
+    app,
+    deps.webDistDir ? webAppFallback(app, deps.webDistDir, publicUrl) : undefined,
+  );
 
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.url.startsWith('/v1/') ? apiHeaders : commonHeaders);
+    reply.headers(request.url.startsWith('/v1/') ? headers.api : headers.page);
     reply.header('x-request-id', request.id);
     done();
   });
-
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: `${config.BRAND_NAME} API`,
-        version: '1.0.0',
-        description: 'Refunds as a Service: customer API',
-      },
-      servers: [{ url: '/' }],
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-          merchantKey: { type: 'http', scheme: 'bearer', description: 'A merchant API key (sk_…)' },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
+  // The sandbox's own pages carry inline script and style: allow exactly those, by hash.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const type = reply.getHeader('content-type');
+    if (
+      typeof payload === 'string' &&
+      typeof type === 'string' &&
+      type.startsWith('text/html') &&
+      request.url.startsWith('/v1/')
+    ) {
+      reply.header('content-security-policy', inlinePagePolicy(payload));
+    }
+    done(null, payload);
   });
-  await app.register(swaggerUi, { routePrefix: '/v1/docs' });
+
+  if (config.API_DOCS) await registerApiDocs(app, config.BRAND_NAME);
 
   const accessTokens = createAccessTokens(config.JWT_SECRET, config.ACCESS_TOKEN_TTL_SECONDS);
   const sessions = createSessionStore(db, config.REFRESH_TOKEN_TTL_DAYS, {
@@ -255,11 +261,41 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   return app;
 }
 
+/** TRUST_PROXY as Fastify takes it: a hop count trusts that many proxies nearest to us. */
+function trustedProxies(setting: Config['TRUST_PROXY']) {
+  if (typeof setting !== 'number') return setting;
+  return (_address: string, hop: number) => hop < setting;
+}
+
+/** The OpenAPI document and its viewer at /v1/docs (off in production unless API_DOCS=true). */
+async function registerApiDocs(app: FastifyInstance, brandName: string): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: `${brandName} API`,
+        version: '1.0.0',
+        description: 'Refunds as a Service: customer API',
+      },
+      servers: [{ url: '/' }],
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          merchantKey: { type: 'http', scheme: 'bearer', description: 'A merchant API key (sk_…)' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/v1/docs', staticCSP: true });
+}
+
+const loopbackHost = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+
 /**
  * Serves the built single-page app: files from its folder, and index.html for any other GET
  * outside the API so the app's router can take it. Answers undefined where an API 404 is due.
  */
-function webAppFallback(app: FastifyInstance, dir: string) {
+function webAppFallback(app: FastifyInstance, dir: string, publicUrl: URL) {
   const indexFile = path.join(dir, 'index.html');
   if (!fs.existsSync(indexFile)) {
     app.log.warn({ dir }, 'web app not built; serving the API only');
@@ -280,6 +316,13 @@ function webAppFallback(app: FastifyInstance, dir: string) {
     const pathname = request.url.split('?')[0] ?? '';
     const isApi = pathname === '/v1' || pathname.startsWith('/v1/');
     if (request.method !== 'GET' || isApi || path.extname(pathname) !== '') return undefined;
+    // Another name for this machine (127.0.0.1 when PUBLIC_URL says localhost, or the other way
+    // round): send the browser to the one origin links are built from, before the app stores
+    // anything (a sign-in, a bank link in progress) under an origin the links never return to.
+    const host = request.host.replace(/:\d+$/, '');
+    if (host !== publicUrl.hostname && loopbackHost.test(host)) {
+      return reply.redirect(new URL(request.url, publicUrl.origin).toString(), 302);
+    }
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')

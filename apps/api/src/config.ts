@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { redemptionModes } from '@refund/contracts/wallet';
 
@@ -5,10 +7,44 @@ const bool = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
 
+/** proxy-addr's names for whole ranges, accepted beside addresses and CIDR blocks. */
+const proxyRangeNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * Which senders may tell us the client's address (X-Forwarded-For): none by default, a hop count,
+ * or the proxies' addresses. Trusting every sender would let anyone choose their own address.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .default('false')
+  .transform((value, ctx): false | number | string[] => {
+    if (value === '' || value === 'false' || value === '0') return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const bad = entries.filter(
+      (entry) =>
+        !proxyRangeNames.has(entry) && !ipaddr.isValid(entry) && !ipaddr.isValidCIDR(entry),
+    );
+    if (value === 'true' || bad.length > 0 || entries.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'a hop count, or a comma-separated list of proxy addresses or CIDR blocks (not "true")',
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    HOST: z.string().default('127.0.0.1'),
+    /** localhost listens on both 127.0.0.1 and ::1, as the README's address needs. */
+    HOST: z.string().default('localhost'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     /** Public address of the web app, used in links sent to customers. */
     PUBLIC_URL: z.url().optional(),
@@ -45,7 +81,11 @@ const envSchema = z
     OTP_SENDS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(20),
     SANDBOX: bool.optional(),
     WEB_DIST_DIR: z.string().optional(),
-    SEED_DEMO_DATA: bool.default(true),
+    /** Adds the demo customer on start; on by default outside production only. */
+    SEED_DEMO_DATA: bool.optional(),
+    /** Serves the API documentation at /v1/docs; on by default outside production only. */
+    API_DOCS: bool.optional(),
+    TRUST_PROXY: trustProxy,
     /** Comma-separated redemption modes switched off, e.g. "prepaid,fancash". */
     DISABLED_REDEMPTION_METHODS: z
       .string()
@@ -96,6 +136,43 @@ const envSchema = z
     INCREASE_BASE_URL: z.url().optional(),
     /** The Event Subscription's shared secret that signs Increase's webhooks; never logged. */
     INCREASE_WEBHOOK_SECRET: z.string().min(1).optional(),
+
+    CARD_PAYOUT_PROVIDER: z.enum(['sandbox', 'visa_direct']).default('sandbox'),
+    /** https://api.visa.com in production, https://sandbox.api.visa.com for Visa's sandbox. */
+    VISA_DIRECT_BASE_URL: z.url().default('https://api.visa.com'),
+    VISA_DIRECT_USER_ID: z.string().optional(),
+    VISA_DIRECT_PASSWORD: z.string().optional(),
+    /** The mutual-TLS client certificate and its private key (PEM files) Visa issued. */
+    VISA_DIRECT_CERT_FILE: z.string().optional(),
+    VISA_DIRECT_KEY_FILE: z.string().optional(),
+    /** Certificate authorities to trust for Visa's server (PEM); the system's by default. */
+    VISA_DIRECT_CA_FILE: z.string().optional(),
+    VISA_DIRECT_ACQUIRING_BIN: z
+      .string()
+      .regex(/^\d{6,11}$/, '6 to 11 digits')
+      .optional(),
+    VISA_DIRECT_ACQUIRER_COUNTRY_CODE: z
+      .string()
+      .regex(/^\d{3}$/, 'an ISO 3166 numeric country code such as 840')
+      .default('840'),
+    VISA_DIRECT_MERCHANT_CATEGORY_CODE: z
+      .string()
+      .regex(/^\d{4}$/, 'four digits')
+      .default('6012'),
+    VISA_DIRECT_CARD_ACCEPTOR_ID: z.string().max(15).optional(),
+    VISA_DIRECT_TERMINAL_ID: z.string().max(8).optional(),
+    VISA_DIRECT_CARD_ACCEPTOR_STATE: z
+      .string()
+      .regex(/^[A-Z]{2}$/, 'a two-letter US state such as CA')
+      .optional(),
+    VISA_DIRECT_CARD_ACCEPTOR_ZIP: z
+      .string()
+      .regex(/^\d{5}$/, 'five digits')
+      .optional(),
+    VISA_DIRECT_CARD_ACCEPTOR_COUNTY: z
+      .string()
+      .regex(/^\d{3}$/, 'a three-digit county code')
+      .optional(),
   })
   .superRefine((env, ctx) => {
     const need = (key: keyof typeof env, why: string) => {
@@ -118,7 +195,8 @@ const envSchema = z
         env.EMAIL_PROVIDER === 'sandbox' ||
         env.BOT_PROVIDER === 'sandbox' ||
         env.BANK_LINK_PROVIDER === 'sandbox' ||
-        env.ACH_PROVIDER === 'sandbox'
+        env.ACH_PROVIDER === 'sandbox' ||
+        env.CARD_PAYOUT_PROVIDER === 'sandbox'
       ) {
         ctx.addIssue({
           code: 'custom',
@@ -142,6 +220,21 @@ const envSchema = z
       need('INCREASE_ACCOUNT_ID', 'for ACH_PROVIDER=increase');
       need('INCREASE_WEBHOOK_SECRET', 'for ACH_PROVIDER=increase');
     }
+    if (env.CARD_PAYOUT_PROVIDER === 'visa_direct') {
+      for (const key of [
+        'VISA_DIRECT_USER_ID',
+        'VISA_DIRECT_PASSWORD',
+        'VISA_DIRECT_CERT_FILE',
+        'VISA_DIRECT_KEY_FILE',
+        'VISA_DIRECT_ACQUIRING_BIN',
+        'VISA_DIRECT_CARD_ACCEPTOR_ID',
+        'VISA_DIRECT_TERMINAL_ID',
+        'VISA_DIRECT_CARD_ACCEPTOR_STATE',
+        'VISA_DIRECT_CARD_ACCEPTOR_ZIP',
+      ] as const) {
+        need(key, 'for CARD_PAYOUT_PROVIDER=visa_direct');
+      }
+    }
     if (env.BOT_PROVIDER !== 'sandbox') {
       need('BOT_SECRET', `for BOT_PROVIDER=${env.BOT_PROVIDER}`);
       need('BOT_SITE_KEY', `for BOT_PROVIDER=${env.BOT_PROVIDER}`);
@@ -150,16 +243,30 @@ const envSchema = z
 
 export type Env = z.infer<typeof envSchema>;
 
+export const secretNames = ['JWT_SECRET', 'OTP_SECRET', 'VAULT_KEY'] as const;
+export type SecretName = (typeof secretNames)[number];
+
 export interface Config extends Env {
   SANDBOX: boolean;
+  SEED_DEMO_DATA: boolean;
+  API_DOCS: boolean;
   JWT_SECRET: string;
   OTP_SECRET: string;
   VAULT_KEY: string;
   PUBLIC_URL: string;
+  /**
+   * Secrets the environment did not give (never in production): made up at random here, then
+   * replaced at start-up by the ones kept in the data folder (see dev-secrets.ts).
+   */
+  generatedSecrets: readonly SecretName[];
 }
 
-/** Development-only secrets: fine for a laptop, refused in production by the schema above. */
-const DEV_SECRET = 'development-only-secret-do-not-use-in-production';
+/** The address a browser reaches a server listening on `host` at. */
+function defaultPublicUrl(host: string, port: number): string {
+  const unspecified = host === '0.0.0.0' || host === '::' || host === '';
+  const name = unspecified ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
 
 export class ConfigError extends Error {}
 
@@ -173,12 +280,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   }
   const env = parsed.data;
+  const production = env.NODE_ENV === 'production';
+  const generatedSecrets = secretNames.filter((name) => !env[name]);
+  // Never a shared constant: a public development secret would let anyone forge tokens.
+  const secret = (name: SecretName) => env[name] ?? randomBytes(32).toString('base64url');
   return {
     ...env,
-    SANDBOX: env.SANDBOX ?? env.NODE_ENV !== 'production',
-    JWT_SECRET: env.JWT_SECRET ?? DEV_SECRET,
-    OTP_SECRET: env.OTP_SECRET ?? DEV_SECRET,
-    VAULT_KEY: env.VAULT_KEY ?? DEV_SECRET,
-    PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    SANDBOX: env.SANDBOX ?? !production,
+    SEED_DEMO_DATA: env.SEED_DEMO_DATA ?? !production,
+    API_DOCS: env.API_DOCS ?? !production,
+    JWT_SECRET: secret('JWT_SECRET'),
+    OTP_SECRET: secret('OTP_SECRET'),
+    VAULT_KEY: secret('VAULT_KEY'),
+    PUBLIC_URL: env.PUBLIC_URL ?? defaultPublicUrl(env.HOST, env.PORT),
+    generatedSecrets,
   };
 }

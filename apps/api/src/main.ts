@@ -28,8 +28,16 @@ async function main(): Promise<void> {
     done(null, payload);
   });
   await server.app.listen({ host: config.HOST, port: config.PORT });
+  // The address links are built from, and the addresses actually listened on, side by side.
   logger.info(
-    { url: config.PUBLIC_URL, engine: server.database.engine, sandbox: config.SANDBOX },
+    {
+      url: config.PUBLIC_URL,
+      listening: server.app
+        .addresses()
+        .map((a) => (typeof a === 'string' ? a : `${a.address}:${a.port}`)),
+      engine: server.database.engine,
+      sandbox: config.SANDBOX,
+    },
     `${config.BRAND_NAME} is running at ${config.PUBLIC_URL}`,
   );
 

@@ -19,11 +19,17 @@ import { createBankVault } from './features/banks/bank-vault';
 import { registerIncreaseEventJobs } from './features/increase-webhooks/increase-events';
 import { createCardPushChecks, startCardPushChecks } from './features/payouts/card-push-checks';
 import { createCardVault } from './features/cards/card-vault';
-import { createBankProviders, createProviders } from './providers/providers';
-import { createSandboxCardPayouts } from './providers/sandbox-card-payouts';
+import { keepDevelopmentSecrets } from './dev-secrets';
+import {
+  createBankProviders,
+  createCardPayoutProviders,
+  createProviders,
+} from './providers/providers';
 
 export interface RunningServer {
   app: FastifyInstance;
+  /** The configuration in force, with the secrets a development setup keeps in its data folder. */
+  config: Config;
   database: Database;
   jobs: JobQueue;
   /** Stops taking requests, lets jobs finish, closes the database. */
@@ -35,16 +41,24 @@ export const defaultWebDistDir = path.resolve(here, '../../web/dist');
 
 /** Opens storage, starts the job workers and builds the HTTP app: everything but listening. */
 export async function createServer(
-  config: Config,
+  loaded: Config,
   logger: FastifyBaseLogger,
 ): Promise<RunningServer> {
   const database = await openDatabase({
-    url: config.DATABASE_URL,
-    dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR,
-    poolSize: config.DATABASE_POOL_SIZE,
+    url: loaded.DATABASE_URL,
+    dataDir: loaded.DATABASE_URL ? undefined : loaded.DATA_DIR,
+    poolSize: loaded.DATABASE_POOL_SIZE,
     onIdleConnectionError: (error) =>
       logger.warn({ err: error }, 'an idle database connection broke; the pool replaces it'),
   });
+  // After the embedded database has made its folder: it only sets up an empty one.
+  let config: Config;
+  try {
+    config = await keepDevelopmentSecrets(loaded);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
   const providers = createProviders(config, database.db, logger);
   const jobs = await startJobQueue({
     database,
@@ -83,8 +97,7 @@ export async function createServer(
       logger,
     });
   }
-  const cardPayouts = createSandboxCardPayouts({
-    db: database.db,
+  const cardProviders = createCardPayoutProviders(config, database.db, {
     scheduleReturn: (redemptionId) =>
       jobs.send(
         SANDBOX_CARD_RETURN_QUEUE,
@@ -92,6 +105,7 @@ export async function createServer(
         { startAfter: new Date(Date.now() + config.SANDBOX_CARD_RETURN_DELAY_SECONDS * 1000) },
       ),
   });
+  const { cardPayouts } = cardProviders;
   const cardPushChecks = await startCardPushChecks(
     jobs,
     createCardPushChecks({
@@ -135,6 +149,7 @@ export async function createServer(
   });
   return {
     app,
+    config,
     database,
     jobs,
     async close() {
@@ -142,6 +157,7 @@ export async function createServer(
       cardPushChecks.stop();
       await app.close();
       await jobs.stop();
+      await cardProviders.close();
       await database.close();
     },
   };

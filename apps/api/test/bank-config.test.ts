@@ -47,6 +47,16 @@ describe('bank linking and ACH configuration', () => {
         INCREASE_API_KEY: 'k',
         INCREASE_ACCOUNT_ID: 'a',
         INCREASE_WEBHOOK_SECRET: 'whsec',
+        CARD_PAYOUT_PROVIDER: 'visa_direct',
+        VISA_DIRECT_USER_ID: 'u',
+        VISA_DIRECT_PASSWORD: 'p',
+        VISA_DIRECT_CERT_FILE: '/etc/visa/cert.pem',
+        VISA_DIRECT_KEY_FILE: '/etc/visa/key.pem',
+        VISA_DIRECT_ACQUIRING_BIN: '408999',
+        VISA_DIRECT_CARD_ACCEPTOR_ID: 'ACCEPTOR1',
+        VISA_DIRECT_TERMINAL_ID: 'TERM0001',
+        VISA_DIRECT_CARD_ACCEPTOR_STATE: 'CA',
+        VISA_DIRECT_CARD_ACCEPTOR_ZIP: '94404',
       }),
     ).not.toThrow();
   });

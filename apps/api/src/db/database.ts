@@ -25,7 +25,7 @@ export interface SqlExecutor {
 /**
  * This process as the database sees it: an id no other live process on the database has, and
  * which processes are alive. Work a process marks with its id (a card push in flight) can be
- * taken up by another once the marking process is gone (ADR 0010).
+ * taken up by another once the marking process is gone (ADR 0012).
  */
 export interface DatabaseInstance {
   readonly id: number;

@@ -427,7 +427,7 @@ export const redemptions = pgTable(
     rating: integer('rating'),
     ratedAt: timestamp('rated_at', { withTimezone: true }),
     /**
-     * The process (its database instance id, ADR 0010) pushing this card payout, from the moment
+     * The process (its database instance id, ADR 0012) pushing this card payout, from the moment
      * it is recorded until the push's answer is applied; cleared when the push got no answer and
      * the lookup job takes over. A pending payout whose holder is gone is taken up again.
      */

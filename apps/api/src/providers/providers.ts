@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import type { BaseLogger } from 'pino';
+import { Agent, fetch as undiciFetch } from 'undici';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import {
@@ -16,6 +18,8 @@ import type {
 } from './ports';
 import { createSandboxAchPayouts, type SandboxAchReturnCode } from './sandbox-ach-payouts';
 import { createSandboxBankLinking, type SandboxBankLinking } from './sandbox-bank-linking';
+import { createSandboxCardPayouts } from './sandbox-card-payouts';
+import { createVisaDirectCardPayouts, type VisaDirectOriginator } from './visa-direct-card-payouts';
 import { createRecaptchaVerifier } from './recaptcha-bot';
 import { createSandboxBotVerifier } from './sandbox-bot';
 import { createSandboxEmailSender, createSandboxSmsSender } from './sandbox-messages';
@@ -110,6 +114,86 @@ export function createBankProviders(
     increase?.payouts ??
     createSandboxAchPayouts({ scheduleSettlement: sandbox.scheduleAchSettlement });
   return { achPayouts, bankLinking, sandboxBankLinking, increase: increase?.webhooks ?? null };
+}
+
+/** The card payout provider in use, and what to release when the server stops. */
+export interface CardPayoutProviders {
+  cardPayouts: CardPayoutProvider;
+  close(): Promise<void>;
+}
+
+/** Who we are to Visa, from configuration (the adapter's defaults are Visa's sandbox values). */
+function visaOriginator(config: Config, required: (v: string | undefined, n: string) => string) {
+  const originator: VisaDirectOriginator = {
+    acquiringBin: required(config.VISA_DIRECT_ACQUIRING_BIN, 'VISA_DIRECT_ACQUIRING_BIN'),
+    acquirerCountryCode: config.VISA_DIRECT_ACQUIRER_COUNTRY_CODE,
+    businessApplicationId: 'FD',
+    merchantCategoryCode: config.VISA_DIRECT_MERCHANT_CATEGORY_CODE,
+    sourceOfFundsCode: '05',
+    senderName: config.BRAND_NAME,
+    cardAcceptor: {
+      name: config.BRAND_NAME,
+      idCode: required(config.VISA_DIRECT_CARD_ACCEPTOR_ID, 'VISA_DIRECT_CARD_ACCEPTOR_ID'),
+      terminalId: required(config.VISA_DIRECT_TERMINAL_ID, 'VISA_DIRECT_TERMINAL_ID'),
+      address: {
+        country: 'USA',
+        state: required(config.VISA_DIRECT_CARD_ACCEPTOR_STATE, 'VISA_DIRECT_CARD_ACCEPTOR_STATE'),
+        zipCode: required(config.VISA_DIRECT_CARD_ACCEPTOR_ZIP, 'VISA_DIRECT_CARD_ACCEPTOR_ZIP'),
+        ...(config.VISA_DIRECT_CARD_ACCEPTOR_COUNTY
+          ? { county: config.VISA_DIRECT_CARD_ACCEPTOR_COUNTY }
+          : {}),
+      },
+    },
+  };
+  return originator;
+}
+
+/**
+ * Push-to-card payouts, picked from configuration like the other ports: the sandbox, or Visa
+ * Direct over mutual TLS with the client certificate Visa issued (read at start-up, so a missing
+ * or unreadable file stops the server rather than the first payout).
+ */
+export function createCardPayoutProviders(
+  config: Config,
+  db: Db,
+  sandbox: { scheduleReturn: (reference: string) => Promise<void> },
+): CardPayoutProviders {
+  if (config.CARD_PAYOUT_PROVIDER === 'sandbox') {
+    return {
+      cardPayouts: createSandboxCardPayouts({ db, scheduleReturn: sandbox.scheduleReturn }),
+      close: () => Promise.resolve(),
+    };
+  }
+  const required = (value: string | undefined, name: string): string => {
+    if (!value) throw new Error(`${name} is required`);
+    return value;
+  };
+  const pem = (file: string | undefined, name: string) => fs.readFileSync(required(file, name));
+  const dispatcher = new Agent({
+    connect: {
+      cert: pem(config.VISA_DIRECT_CERT_FILE, 'VISA_DIRECT_CERT_FILE'),
+      key: pem(config.VISA_DIRECT_KEY_FILE, 'VISA_DIRECT_KEY_FILE'),
+      ...(config.VISA_DIRECT_CA_FILE
+        ? { ca: pem(config.VISA_DIRECT_CA_FILE, 'VISA_DIRECT_CA_FILE') }
+        : {}),
+    },
+  });
+  // undici's own fetch, so the client certificate's dispatcher is the one that connects.
+  const mutualTlsFetch = ((input: string, init?: RequestInit) =>
+    undiciFetch(input, {
+      ...(init as Parameters<typeof undiciFetch>[1]),
+      dispatcher,
+    })) as unknown as typeof fetch;
+  return {
+    cardPayouts: createVisaDirectCardPayouts({
+      baseUrl: config.VISA_DIRECT_BASE_URL,
+      userId: required(config.VISA_DIRECT_USER_ID, 'VISA_DIRECT_USER_ID'),
+      password: required(config.VISA_DIRECT_PASSWORD, 'VISA_DIRECT_PASSWORD'),
+      originator: visaOriginator(config, required),
+      fetchImpl: mutualTlsFetch,
+    }),
+    close: () => dispatcher.close(),
+  };
 }
 
 /** Picks each port's implementation from configuration; the config schema checks credentials. */

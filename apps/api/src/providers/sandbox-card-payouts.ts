@@ -2,12 +2,12 @@ import { eq, sql } from 'drizzle-orm';
 import { createBatcher } from '../db/batcher';
 import type { Db } from '../db/database';
 import { sandboxCardPushes } from '../db/schema';
-import type { CardPayoutProvider, CardPushOutcome, CardPushResult } from './ports';
+import type { CardFunding, CardPayoutProvider, CardPushOutcome, CardPushResult } from './ports';
 import { ProviderHttpError } from './vendor-http';
 
 /**
- * Sandbox push-to-card payouts. Its magic numbers (README) pick the outcome; every other Visa or
- * Mastercard number is a debit card whose payout succeeds.
+ * Sandbox push-to-card payouts. Its test numbers (README), the ones card networks and payment
+ * providers document for test modes, pick both what kind of card it is and the push's outcome.
  */
 export const sandboxCards = {
   visaDebit: '4000056655665556',
@@ -17,6 +17,7 @@ export const sandboxCards = {
   visaCredit: '4242424242424242',
   mastercardCredit: '5555555555554444',
   visaPrepaid: '4000000000000101',
+  mastercardPrepaid: '5105105105105100',
   /** The push gets no answer, but went through: a lookup finds it paid. */
   noAnswerPaid: '4000000000000077',
   /** The push gets no answer; a lookup finds the issuer declined it. */
@@ -27,7 +28,26 @@ export const sandboxCards = {
   noAnswerSlow: '4000000000000259',
 } as const;
 
-const credit = new Set<string>([sandboxCards.visaCredit, sandboxCards.mastercardCredit]);
+/**
+ * The sandbox's card-range table, as the network's card attribute inquiry would answer: each test
+ * number's funding. A number not in it is unknown to the sandbox network, as a real issuer's
+ * range lookup answers for a card it does not know, so it cannot be added for payouts.
+ */
+export const sandboxCardFunding: Readonly<Record<string, CardFunding>> = {
+  [sandboxCards.visaDebit]: 'debit',
+  [sandboxCards.mastercardDebit]: 'debit',
+  [sandboxCards.declined]: 'debit',
+  [sandboxCards.returnedLater]: 'debit',
+  [sandboxCards.noAnswerPaid]: 'debit',
+  [sandboxCards.noAnswerDeclined]: 'debit',
+  [sandboxCards.noAnswerLost]: 'debit',
+  [sandboxCards.noAnswerSlow]: 'debit',
+  [sandboxCards.visaCredit]: 'credit',
+  [sandboxCards.mastercardCredit]: 'credit',
+  [sandboxCards.visaPrepaid]: 'prepaid',
+  [sandboxCards.mastercardPrepaid]: 'prepaid',
+};
+
 const DECLINED_REASON = 'The card issuer declined the payout.';
 
 export interface SandboxCardPayoutOptions {
@@ -72,9 +92,7 @@ export function createSandboxCardPayouts(options: SandboxCardPayoutOptions): Car
 
   return {
     async fundingOf(cardNumber) {
-      if (credit.has(cardNumber)) return 'credit';
-      if (cardNumber === sandboxCards.visaPrepaid) return 'prepaid';
-      return 'debit';
+      return sandboxCardFunding[cardNumber] ?? 'unknown';
     },
 
     async push({ cardNumber, reference }): Promise<CardPushResult> {

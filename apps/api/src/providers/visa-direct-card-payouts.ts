@@ -20,7 +20,8 @@ export interface VisaDirectOriginator {
     name: string;
     idCode: string;
     terminalId: string;
-    address: { country: string; state: string; zipCode: string; county: string };
+    /** County is optional for Visa; omitted when not configured. */
+    address: { country: string; state: string; zipCode: string; county?: string };
   };
 }
 

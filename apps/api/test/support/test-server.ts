@@ -23,7 +23,9 @@ export const TEST_OTP_SECRET = 'test-only-otp-secret-0123456789abcdef';
 /** The secret Increase webhooks to test servers are signed with (when Increase is selected). */
 export const TEST_INCREASE_WEBHOOK_SECRET = 'whsec_test_only_increase_0123456789';
 
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string | undefined> = {},
+): Promise<TestServer> {
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'info',

@@ -1,4 +1,5 @@
 import { createSigner, createVerifier } from 'fast-jwt';
+import { z } from 'zod';
 
 export interface AccessClaims {
   /** The user's id. */
@@ -12,6 +13,12 @@ export interface AccessTokens {
   /** The claims of a valid, unexpired token; null for anything else. */
   verify(token: string): AccessClaims | null;
 }
+
+/**
+ * What a token must claim to be ours: user and session ids are uuids (any version) (as every token we sign has),
+ * so a signed token with anything else in them is refused here, never reaching a database query.
+ */
+const claimsSchema = z.object({ sub: z.guid(), sid: z.guid(), exp: z.number() });
 
 /** Verified tokens remembered per process; a full cache starts over rather than growing. */
 const MAX_VERIFIED_TOKENS = 10_000;
@@ -28,23 +35,12 @@ export function createAccessTokens(
   const verified = new Map<string, { claims: AccessClaims; expiresAt: number }>();
 
   function verifyOnce(token: string): AccessClaims | null {
-    const payload: unknown = verifier(token);
-    if (
-      typeof payload === 'object' &&
-      payload !== null &&
-      'sub' in payload &&
-      'sid' in payload &&
-      'exp' in payload &&
-      typeof payload.sub === 'string' &&
-      typeof payload.sid === 'string' &&
-      typeof payload.exp === 'number'
-    ) {
-      const claims = { sub: payload.sub, sid: payload.sid };
-      if (verified.size >= MAX_VERIFIED_TOKENS) verified.clear();
-      verified.set(token, { claims, expiresAt: payload.exp * 1000 });
-      return claims;
-    }
-    return null;
+    const payload = claimsSchema.safeParse(verifier(token));
+    if (!payload.success) return null;
+    const claims = { sub: payload.data.sub, sid: payload.data.sid };
+    if (verified.size >= MAX_VERIFIED_TOKENS) verified.clear();
+    verified.set(token, { claims, expiresAt: payload.data.exp * 1000 });
+    return claims;
   }
 
   return {

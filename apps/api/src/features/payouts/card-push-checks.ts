@@ -44,7 +44,7 @@ export interface CheckRun {
   checked: number;
   /** Of those, pushes whose outcome was applied. */
   resolved: number;
-  /** Pushes left behind by their process and taken up in this run (ADR 0010). */
+  /** Pushes left behind by their process and taken up in this run (ADR 0012). */
   recovered: number;
 }
 

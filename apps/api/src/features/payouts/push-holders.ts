@@ -1,7 +1,7 @@
 import { instanceOf, type Db } from '../../db/database';
 
 /**
- * Which process is pushing which card payout (ADR 0010). A debit redemption is recorded with
+ * Which process is pushing which card payout (ADR 0012). A debit redemption is recorded with
  * its process's instance id in `push_holder`, kept until the push's answer is applied (or, when
  * the push got no answer, handed to the lookup job). The process also knows, in memory, which
  * pushes it is making right now. A pending payout with a holder is in flight while that holder

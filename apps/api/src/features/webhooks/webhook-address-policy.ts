@@ -1,51 +1,32 @@
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /**
- * Addresses a webhook must never reach outside the sandbox: a merchant-chosen URL is fetched by
- * our servers, so without this it could probe our own network (SSRF).
+ * Addresses a webhook may reach outside the sandbox: a merchant-chosen URL is fetched by our
+ * servers, so anything but a plain public address could probe our own network (SSRF). ipaddr.js
+ * names every special range (loopback, private, link-local, unique-local, CGNAT, documentation,
+ * multicast...); only its "unicast" is public. IPv6 must moreover be global unicast (2000::/3),
+ * which leaves out every form that wraps an IPv4 address: IPv4-mapped (::ffff:a.b.c.d),
+ * IPv4-compatible (::a.b.c.d), 6to4 (2002::/16), Teredo (2001::/32) and NAT64 (64:ff9b::/96).
  */
-const nonPublic = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 3],
-] as const) {
-  nonPublic.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['64:ff9b::', 96],
-  ['100::', 64],
-  ['2001:db8::', 32],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const) {
-  nonPublic.addSubnet(network, prefix, 'ipv6');
-}
+const globalUnicast = ipaddr.IPv6.parseCIDR('2000::/3');
 
 const localNames = /(^|\.)(localhost|local|internal|localdomain|home\.arpa)$/i;
 
 /** The host of a URL without IPv6 brackets or a trailing dot. */
 const bareHost = (url: URL): string => url.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '');
 
+/**
+ * Whether an IP address (as a URL or a resolver writes it) is a public one. Hostnames in URLs
+ * arrive normalised: decimal, octal and hex IPv4 (http://2130706433/, http://0x7f.1/) are
+ * dotted quads by then, and 0 is 0.0.0.0.
+ */
 export function isPublicAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 0) return false;
-  // BlockList matches IPv4-mapped IPv6 (::ffff:10.0.0.1) against the IPv4 ranges too.
-  return !nonPublic.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  if (isIP(address) === 0) return false;
+  const parsed = ipaddr.parse(address);
+  if (parsed.range() !== 'unicast') return false;
+  return parsed.kind() === 'ipv4' || (parsed as ipaddr.IPv6).match(globalUnicast);
 }
 
 /**
