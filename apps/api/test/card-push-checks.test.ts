@@ -12,7 +12,6 @@ import { balanceOf, expectLedgerBalanced, type TestMerchant } from './support/re
 import { startTestServer, type TestServer } from './support/test-server';
 
 const NOT_FOUND_AFTER_SECONDS = 4;
-const VAULT_KEY = 'test-only-vault-key-0123456789abcdefghij';
 
 let server: TestServer;
 let merchant: TestMerchant;
@@ -20,7 +19,6 @@ let merchant: TestMerchant;
 // The only server in this file: on PostgreSQL test servers share the job tables.
 beforeAll(async () => {
   server = await startTestServer({
-    VAULT_KEY,
     CARD_PUSH_CHECK_AFTER_SECONDS: '0',
     CARD_PUSH_CHECK_INTERVAL_SECONDS: '0.5',
     CARD_PUSH_NOT_FOUND_AFTER_SECONDS: String(NOT_FOUND_AFTER_SECONDS),
@@ -39,7 +37,7 @@ const checkAgain = () =>
       db: server.database.db,
       scheduleReturn: () => Promise.resolve(),
     }),
-    vault: createCardVault(server.database.db, VAULT_KEY),
+    vault: createCardVault(server.database.db, server.config.VAULT_KEY),
     logger: server.app.log,
     checkAfterSeconds: 0,
     notFoundAfterSeconds: NOT_FOUND_AFTER_SECONDS,

@@ -24,7 +24,6 @@ import { balanceMatchesHistory } from './support/redemption-load';
 import { balanceOf, expectLedgerBalanced, type TestMerchant } from './support/refund-fixtures';
 import { call, startTestServer, TEST_OTP_SECRET, type TestServer } from './support/test-server';
 
-const VAULT_KEY = 'test-only-vault-key-0123456789abcdefghij';
 const url = process.env.TEST_DATABASE_URL;
 
 let server: TestServer;
@@ -32,7 +31,7 @@ let merchant: TestMerchant;
 
 beforeAll(async () => {
   // The server's own checks run on start-up and then rarely; the test runs them by hand.
-  server = await startTestServer({ VAULT_KEY, CARD_PUSH_CHECK_INTERVAL_SECONDS: '3600' });
+  server = await startTestServer({ CARD_PUSH_CHECK_INTERVAL_SECONDS: '3600' });
   merchant = await newMerchant(server.database.db);
 });
 afterEach(() => expectLedgerBalanced(server.database.db));
@@ -47,7 +46,7 @@ const check = () =>
       db: server.database.db,
       scheduleReturn: () => Promise.resolve(),
     }),
-    vault: createCardVault(server.database.db, VAULT_KEY),
+    vault: createCardVault(server.database.db, server.config.VAULT_KEY),
     logger: server.app.log,
     checkAfterSeconds: 120,
     notFoundAfterSeconds: 900,
@@ -80,7 +79,7 @@ async function leftInFlight(holder: number, cents = 2_000) {
   const batches = createCardRedemptionBatches({
     db,
     otp,
-    vault: createCardVault(db, VAULT_KEY),
+    vault: createCardVault(db, server.config.VAULT_KEY),
     pushHolder: holder,
   });
   const code = await mintWithdrawalCode(db, person.phone);

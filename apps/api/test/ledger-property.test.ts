@@ -11,7 +11,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { loadConfig } from '../src/config';
 import { ledgerTransfers, refundReturns, users } from '../src/db/schema';
 import { createAccessTokens } from '../src/features/auth/access-token';
 import { createOtpService } from '../src/features/auth/otp-service';
@@ -35,7 +34,7 @@ import {
   refundCustomer,
   type TestMerchant,
 } from './support/refund-fixtures';
-import { call, startTestServer, TEST_OTP_SECRET, type TestServer } from './support/test-server';
+import { call, startTestServer, type TestServer } from './support/test-server';
 
 const CUSTOMERS = 3;
 const MIN_CENTS = 100;
@@ -235,7 +234,7 @@ beforeAll(async () => {
   merchant = await newMerchant(server.database.db);
   // The same service the API runs, wired to a provider that times out: the push's outcome is
   // unknown, so the redemption must stay pending until the provider reports it.
-  const config = loadConfig({ NODE_ENV: 'test', OTP_SECRET: TEST_OTP_SECRET });
+  const { config } = server;
   const { db } = server.database;
   const silent: CardPayouts = {
     fundingOf: async () => 'debit',

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sandboxCardPushes } from '../src/db/schema';
 import { loadConfig } from '../src/config';
 import { sandboxCards } from '../src/providers/sandbox-card-payouts';
 import {
@@ -65,7 +67,7 @@ async function redeemToCard(cardNumber: string, cents: number) {
     (
       await call(server.app, 'GET', `/v1/transactions/${id}`, undefined, { token: person.token })
     ).json().status as string;
-  return { redeemed, status };
+  return { redeemed, status, id };
 }
 
 describe('card payouts in production', () => {
@@ -89,7 +91,7 @@ describe('card payouts in production', () => {
 
   it('push a redemption to Visa Direct over mutual TLS, and it reaches the card', async () => {
     const before = world.visa.pushes.length;
-    const { redeemed, status } = await redeemToCard(sandboxCards.visaDebit, 2_345);
+    const { redeemed, status, id } = await redeemToCard(sandboxCards.visaDebit, 2_345);
 
     expect(redeemed.json()).toMatchObject({ status: 'Successful', net_amount_in_cents: 2_310 });
     expect(await status()).toBe('Successful');
@@ -103,7 +105,12 @@ describe('card payouts in production', () => {
       }),
     ]);
     // The sandbox's network never heard of it.
-    expect(await server.database.db.query.sandboxCardPushes.findMany()).toEqual([]);
+    // The sandbox's network never heard of it (other tests' servers share the database).
+    expect(
+      await server.database.db.query.sandboxCardPushes.findMany({
+        where: eq(sandboxCardPushes.reference, id),
+      }),
+    ).toEqual([]);
   });
 
   it('refuses a credit card by Visa’s own card attributes inquiry', async () => {

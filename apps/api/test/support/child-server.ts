@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { TEST_OTP_SECRET } from './test-server';
+import { TEST_SECRETS } from './test-server';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -13,11 +13,7 @@ const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..
  * Secrets shared by an in-process test server and the child servers of a test, so tokens,
  * passcodes and sealed card numbers made by one are good in the other.
  */
-export const SHARED_SECRETS = {
-  JWT_SECRET: 'test-only-jwt-secret-shared-0123456789abcdef',
-  OTP_SECRET: TEST_OTP_SECRET,
-  VAULT_KEY: 'test-only-vault-key-shared-0123456789abcdef',
-} as const;
+export const SHARED_SECRETS = TEST_SECRETS;
 
 export async function freePort(): Promise<number> {
   const probe = createServer();

@@ -20,6 +20,16 @@ export interface TestServer extends RunningServer {
 /** The one-time-code pepper test servers use, so fixtures can mint codes for their attempts. */
 export const TEST_OTP_SECRET = 'test-only-otp-secret-0123456789abcdef';
 
+/**
+ * Secrets every test server uses unless a test says otherwise. On PostgreSQL the servers of a run
+ * share one database, so a card sealed by one server (or a child server) is opened by another.
+ */
+export const TEST_SECRETS = {
+  JWT_SECRET: 'test-only-jwt-secret-shared-0123456789abcdef',
+  OTP_SECRET: TEST_OTP_SECRET,
+  VAULT_KEY: 'test-only-vault-key-shared-0123456789abcdef',
+} as const;
+
 /** The secret Increase webhooks to test servers are signed with (when Increase is selected). */
 export const TEST_INCREASE_WEBHOOK_SECRET = 'whsec_test_only_increase_0123456789';
 
@@ -34,7 +44,7 @@ export async function startTestServer(
     JOB_POLL_SECONDS: '0.5',
     OTP_SENDS_PER_IP_PER_HOUR: '1000000',
     WEB_DIST_DIR: '/nonexistent',
-    OTP_SECRET: TEST_OTP_SECRET,
+    ...TEST_SECRETS,
     INCREASE_WEBHOOK_SECRET: TEST_INCREASE_WEBHOOK_SECRET,
     ...(process.env.TEST_DATABASE_URL ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),
     ...env,

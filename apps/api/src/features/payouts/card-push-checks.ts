@@ -210,7 +210,18 @@ export function createCardPushChecks(options: CardPushCheckOptions) {
         return false;
       }
       if (outcome.status === 'not_found') {
-        const cardNumber = await cardNumberOf(row.cardId);
+        let cardNumber: string | null;
+        try {
+          cardNumber = await cardNumberOf(row.cardId);
+        } catch (error) {
+          // A sealed number this process cannot open (another key) must not stop the others:
+          // the lookup job keeps asking the provider and fails it once it is surely never made.
+          logger.error(
+            { err: error, redemptionId: row.id },
+            'the card of a push left behind cannot be read; handed to the lookup job',
+          );
+          cardNumber = null;
+        }
         if (!cardNumber) {
           await handOver(row.id);
           return false;
@@ -291,7 +302,13 @@ export function createCardPushChecks(options: CardPushCheckOptions) {
   return async function checkStuckCardPushes(): Promise<CheckRun> {
     const run: CheckRun = { checked: 0, resolved: 0, recovered: 0 };
     for (const row of await leftBehind()) {
-      if (await takeUp(row)) run.recovered += 1;
+      // One push that cannot be taken up (its row, its card, the database) never holds up the
+      // others: it is tried again on the next run.
+      try {
+        if (await takeUp(row)) run.recovered += 1;
+      } catch (error) {
+        logger.error({ err: error, redemptionId: row.id }, 'taking up a card push failed');
+      }
     }
     const at = now();
     const due = await db
@@ -313,7 +330,11 @@ export function createCardPushChecks(options: CardPushCheckOptions) {
       .limit(BATCH_SIZE);
     for (const row of due) {
       run.checked += 1;
-      if (await checkOne(row)) run.resolved += 1;
+      try {
+        if (await checkOne(row)) run.resolved += 1;
+      } catch (error) {
+        logger.error({ err: error, redemptionId: row.id }, 'checking a card push failed');
+      }
     }
     return run;
   };
