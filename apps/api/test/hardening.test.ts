@@ -28,7 +28,10 @@ beforeAll(() => {
 });
 afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
 
-async function withServer(env: Record<string, string>, use: (server: TestServer) => Promise<void>) {
+async function withServer(
+  env: Record<string, string | undefined>,
+  use: (server: TestServer) => Promise<void>,
+) {
   const server = await startTestServer({ WEB_DIST_DIR: dist, ...env });
   try {
     await use(server);
@@ -172,10 +175,13 @@ describe('tokens', () => {
 });
 
 describe('development secrets', () => {
+  // Test servers are given fixed secrets; these tests leave them out, as a fresh setup does.
+  const unset = { JWT_SECRET: undefined, VAULT_KEY: undefined } as const;
+
   it('are random, kept in the data folder (0600), and survive a restart', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'data-'));
     try {
-      const env = { DATA_DIR: dataDir, NODE_ENV: 'development' };
+      const env = { ...unset, DATA_DIR: dataDir, NODE_ENV: 'development' };
       let token = '';
       let secrets: string[] = [];
       await withServer(env, async (server) => {
@@ -207,11 +213,11 @@ describe('development secrets', () => {
   it('are fresh for each process with an in-memory data folder', async () => {
     let first = '';
     let token = '';
-    await withServer({ DATA_DIR: 'memory://' }, async (server) => {
+    await withServer({ ...unset, DATA_DIR: 'memory://' }, async (server) => {
       first = server.config.JWT_SECRET;
       token = (await signUpNewPerson(server.app)).accessToken;
     });
-    await withServer({ DATA_DIR: 'memory://' }, async (server) => {
+    await withServer({ ...unset, DATA_DIR: 'memory://' }, async (server) => {
       expect(server.config.JWT_SECRET).not.toBe(first);
       const profile = await call(server.app, 'GET', '/v1/users/profile', undefined, { token });
       expect(profile.statusCode).toBe(401);
