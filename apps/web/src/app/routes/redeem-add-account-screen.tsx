@@ -2,12 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Card } from '../../components/card';
 import { paths } from '../../config/paths';
-import { AddBankAccountForm } from '../../features/redeem/components/add-bank-account-form';
-import { bankAccountLabel } from '../../features/redeem/payout-destination';
-import { redemptionFlow } from '../../features/redeem/redemption-flow';
+import { AddBankAccountForm } from '../../features/bank/components/add-bank-account-form';
+import { chooseDestination } from '../../features/redeem/choose-destination';
 import { notify } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { BackLink } from './back-link';
+import { bankDestination } from './bank-destination';
 import { PageHeading } from './page-heading';
 
 export function RedeemAddAccountScreen() {
@@ -21,13 +21,8 @@ export function RedeemAddAccountScreen() {
       <Card>
         <AddBankAccountForm
           onAdded={(account) => {
-            redemptionFlow.update({
-              mode: 'bank',
-              selectedPaymentMethodUUID: account.bank_account_uuid,
-              display_name: bankAccountLabel(account),
-              orderID: null,
-            });
-            notify.success(t('redeem.addAccount.added', { account: bankAccountLabel(account) }));
+            const label = chooseDestination(bankDestination, account);
+            notify.success(t('redeem.addAccount.added', { account: label }));
             void navigate(paths.redeemBank.href(), { replace: true });
           }}
         />

@@ -6,12 +6,12 @@ import { Card } from '../../components/card';
 import { ErrorState, LoadingState } from '../../components/query-state';
 import { paths } from '../../config/paths';
 import { useProfile } from '../../features/profile/api/get-profile';
-import { AddCardForm } from '../../features/redeem/components/add-card-form';
-import { cardLabel } from '../../features/redeem/payout-destination';
-import { redemptionFlow } from '../../features/redeem/redemption-flow';
+import { AddCardForm } from '../../features/cards/components/add-card-form';
+import { chooseDestination } from '../../features/redeem/choose-destination';
 import { notify } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { BackLink } from './back-link';
+import { cardDestination } from './card-destination';
 import { PageHeading } from './page-heading';
 import type { UpdateAddressState } from './update-profile-screen';
 
@@ -41,13 +41,8 @@ export function RedeemAddCardScreen() {
         ) : hasAddress ? (
           <AddCardForm
             onAdded={(card) => {
-              redemptionFlow.update({
-                mode: 'debit',
-                selectedPaymentMethodUUID: card.card_uuid,
-                display_name: cardLabel(card),
-                orderID: null,
-              });
-              notify.success(t('redeem.addCard.added', { card: cardLabel(card) }));
+              const label = chooseDestination(cardDestination, card);
+              notify.success(t('redeem.addCard.added', { card: label }));
               void navigate(paths.redeemDebit.href(), { replace: true });
             }}
             onAddressRequired={() =>

@@ -1,5 +1,6 @@
+import { bankDestination } from './bank-destination';
 import { RedeemMethodScreen } from './redeem-method-screen';
 
 export function RedeemBankScreen() {
-  return <RedeemMethodScreen mode="bank" />;
+  return <RedeemMethodScreen destination={bankDestination} />;
 }

@@ -1,5 +1,6 @@
+import { cardDestination } from './card-destination';
 import { RedeemMethodScreen } from './redeem-method-screen';
 
 export function RedeemDebitScreen() {
-  return <RedeemMethodScreen mode="debit" />;
+  return <RedeemMethodScreen destination={cardDestination} />;
 }

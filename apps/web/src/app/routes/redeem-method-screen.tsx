@@ -1,4 +1,3 @@
-import type { PayoutMode } from '@refund/contracts/redemptions';
 import type { RedemptionMethod } from '@refund/contracts/wallet';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +7,9 @@ import { Card } from '../../components/card';
 import { ErrorState, LoadingState } from '../../components/query-state';
 import { paths } from '../../config/paths';
 import { AmountForm } from '../../features/redeem/components/amount-form';
+import { chooseDestination } from '../../features/redeem/choose-destination';
 import { DestinationPicker } from '../../features/redeem/components/destination-picker';
+import type { PayoutDestination } from '../../features/redeem/payout-destination';
 import {
   initialRedemptionFlow,
   redemptionFlow,
@@ -32,8 +33,9 @@ const limitsOf = (method: RedemptionMethod) => ({
  * much, with the method's limits, its fee and what arrives. Opening it starts the flow for this
  * method; coming back to it (from adding a card, or from Confirm Details) keeps the choices.
  */
-export function RedeemMethodScreen({ mode }: { mode: PayoutMode }) {
+export function RedeemMethodScreen<T>({ destination }: { destination: PayoutDestination<T> }) {
   const { t } = useTranslation();
+  const { mode } = destination;
   const navigate = useNavigate();
   const title = t(mode === 'debit' ? 'titles.redeemDebit' : 'titles.redeemBank');
   useDocumentTitle(title);
@@ -89,16 +91,12 @@ export function RedeemMethodScreen({ mode }: { mode: PayoutMode }) {
             {t(`redeem.${mode}.destinationTitle`)}
           </h2>
           <DestinationPicker
-            mode={mode}
+            destination={destination}
             selectedId={flow.selectedPaymentMethodUUID}
             error={pickError}
-            onSelect={(option) => {
+            onSelect={(saved) => {
               setPickError(null);
-              redemptionFlow.update({
-                selectedPaymentMethodUUID: option.id,
-                display_name: option.label,
-                orderID: null,
-              });
+              chooseDestination(destination, saved);
             }}
           />
         </Card>

@@ -15,6 +15,7 @@ import { notify } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { BackLink } from './back-link';
 import { PageHeading } from './page-heading';
+import { methodHref } from './redeem-details-screen';
 
 /** The finished redemption rides in the history entry, so a reload shows the same outcome. */
 function readOutcome(state: unknown): Transaction | null {
@@ -39,6 +40,7 @@ export function VerifyOtpScreen() {
         <RedemptionOutcome
           transaction={outcome}
           destination={destinationText(t, outcome)}
+          retryHref={methodHref(outcome.mode)}
           onDone={(rated) => {
             if (rated) notify.success(t('redeem.rating.thanks'));
             void navigate(paths.home.href(), { replace: true });

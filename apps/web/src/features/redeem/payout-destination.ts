@@ -1,19 +1,29 @@
-import type { BankAccount } from '@refund/contracts/banks';
-import type { Card } from '@refund/contracts/cards';
+import type { PayoutMode } from '@refund/contracts/redemptions';
+import type { TFunction } from 'i18next';
+import type { ComponentType } from 'react';
 
-const brandName: Record<Card['brand'], string> = { visa: 'Visa', mastercard: 'Mastercard' };
-
-/** 'Visa •••• 5556': how a card is named everywhere in the flow. */
-export const cardLabel = (card: Pick<Card, 'brand' | 'last4'>): string =>
-  `${brandName[card.brand]} •••• ${card.last4}`;
-
-/** 'Chase •••• 6789', or 'Checking •••• 6789' when the bank is not known. */
-export function bankAccountLabel(
-  account: Pick<BankAccount, 'bank_name' | 'account_type' | 'last4'>,
-): string {
-  const name = account.bank_name ?? (account.account_type === 'checking' ? 'Checking' : 'Savings');
-  return `${name} •••• ${account.last4}`;
+/** The customer's saved destinations of one kind, as their query holds them. */
+export interface SavedDestinations<T> {
+  data: readonly T[] | undefined;
+  isPending: boolean;
+  isError: boolean;
+  refetch: () => Promise<unknown>;
 }
 
-export const cardExpiry = (card: Pick<Card, 'expiry_month' | 'expiry_year'>): string =>
-  `${String(card.expiry_month).padStart(2, '0')}/${String(card.expiry_year % 100).padStart(2, '0')}`;
+/**
+ * What the redemption flow needs from one kind of payout destination, e.g. a debit card or a
+ * bank account. The flow knows nothing of any kind; the app hands it the one its method pays
+ * out to, so a new kind of destination leaves the flow as it is.
+ */
+export interface PayoutDestination<T> {
+  /** The redemption method that pays out to this kind. */
+  readonly mode: PayoutMode;
+  readonly useSaved: () => SavedDestinations<T>;
+  readonly idOf: (destination: T) => string;
+  /** How the flow names one, from the list to Confirm Details: 'Visa •••• 5556'. */
+  readonly label: (destination: T) => string;
+  /** The line under its name in the list. */
+  readonly detail: (t: TFunction, destination: T) => string;
+  /** The ways to add one, shown under the list. */
+  readonly AddActions: ComponentType;
+}

@@ -1,70 +1,36 @@
-import type { PayoutMode } from '@refund/contracts/redemptions';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { buttonVariants } from '../../../components/button';
 import { ErrorState, LoadingState } from '../../../components/query-state';
-import { paths } from '../../../config/paths';
-import { useBankAccounts } from '../api/get-bank-accounts';
-import { useCards } from '../api/get-cards';
-import { bankAccountLabel, cardExpiry, cardLabel } from '../payout-destination';
-import { PaymentMethodList, type PaymentMethodOption } from './payment-method-list';
+import type { PayoutDestination } from '../payout-destination';
+import { PaymentMethodList } from './payment-method-list';
 
-interface DestinationPickerProps {
-  mode: PayoutMode;
+interface DestinationPickerProps<T> {
+  destination: PayoutDestination<T>;
   selectedId: string | null;
-  onSelect: (option: PaymentMethodOption) => void;
+  onSelect: (destination: T) => void;
   error: string | null;
 }
 
-function useDestinations(mode: PayoutMode) {
+/** The customer's saved destinations of one kind to pay out to, and the ways to add one. */
+export function DestinationPicker<T>({
+  destination,
+  selectedId,
+  onSelect,
+  error,
+}: DestinationPickerProps<T>) {
   const { t } = useTranslation();
-  const cards = useCards(mode === 'debit');
-  const banks = useBankAccounts(mode === 'bank');
-  if (mode === 'debit') {
-    return {
-      query: cards,
-      options: (cards.data ?? []).map((card) => ({
-        id: card.card_uuid,
-        label: cardLabel(card),
-        detail: t('redeem.debit.cardDetail', { expiry: cardExpiry(card) }),
-      })),
-    };
-  }
-  return {
-    query: banks,
-    options: (banks.data ?? []).map((account) => ({
-      id: account.bank_account_uuid,
-      label: bankAccountLabel(account),
-      detail: t(`redeem.bank.accountDetail.${account.account_type}`),
-    })),
-  };
-}
+  const { mode, AddActions } = destination;
+  const saved = destination.useSaved();
+  const options = (saved.data ?? []).map((item) => ({
+    id: destination.idOf(item),
+    label: destination.label(item),
+    detail: destination.detail(t, item),
+    item,
+  }));
 
-/** The customer's saved cards or bank accounts to pay out to, and ways to add one. */
-export function DestinationPicker({ mode, selectedId, onSelect, error }: DestinationPickerProps) {
-  const { t } = useTranslation();
-  const { query, options } = useDestinations(mode);
-
-  const addLinks =
-    mode === 'debit' ? (
-      <Link to={paths.redeemDebitAddCard.href()} className={buttonVariants.secondary}>
-        {t('redeem.debit.addCard')}
-      </Link>
-    ) : (
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <Link to={paths.connectBank.href()} className={`${buttonVariants.secondary} flex-1`}>
-          {t('redeem.bank.linkBank')}
-        </Link>
-        <Link to={paths.redeemAddAccount.href()} className={`${buttonVariants.ghost} flex-1`}>
-          {t('redeem.bank.enterManually')}
-        </Link>
-      </div>
-    );
-
-  if (query.isPending) return <LoadingState label={t(`redeem.${mode}.loading`)} />;
-  if (query.isError) {
+  if (saved.isPending) return <LoadingState label={t(`redeem.${mode}.loading`)} />;
+  if (saved.isError) {
     return (
-      <ErrorState message={t('common.fetchRecordsError')} onRetry={() => void query.refetch()} />
+      <ErrorState message={t('common.fetchRecordsError')} onRetry={() => void saved.refetch()} />
     );
   }
   return (
@@ -76,7 +42,7 @@ export function DestinationPicker({ mode, selectedId, onSelect, error }: Destina
           legend={t(`redeem.${mode}.legend`)}
           options={options}
           selectedId={selectedId}
-          onSelect={onSelect}
+          onSelect={(option) => onSelect(option.item)}
           error={error}
         />
       )}
@@ -85,7 +51,7 @@ export function DestinationPicker({ mode, selectedId, onSelect, error }: Destina
           {error}
         </p>
       )}
-      {addLinks}
+      <AddActions />
     </div>
   );
 }

@@ -6,22 +6,22 @@ export interface PaymentMethodOption {
   detail: string;
 }
 
-interface PaymentMethodListProps {
+interface PaymentMethodListProps<O extends PaymentMethodOption> {
   legend: string;
-  options: readonly PaymentMethodOption[];
+  options: readonly O[];
   selectedId: string | null;
-  onSelect: (option: PaymentMethodOption) => void;
+  onSelect: (option: O) => void;
   error?: string | null | undefined;
 }
 
-/** Where the money goes: the customer's saved cards or bank accounts, as native radios. */
-export function PaymentMethodList({
+/** Where the money goes: the customer's saved destinations of one kind, as native radios. */
+export function PaymentMethodList<O extends PaymentMethodOption>({
   legend,
   options,
   selectedId,
   onSelect,
   error,
-}: PaymentMethodListProps) {
+}: PaymentMethodListProps<O>) {
   const name = useId();
   const errorId = `${name}-error`;
   return (

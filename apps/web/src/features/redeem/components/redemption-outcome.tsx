@@ -11,6 +11,8 @@ interface RedemptionOutcomeProps {
   transaction: Transaction;
   /** Where the money went, named as the transaction history names it ('Visa •••• 5556'). */
   destination: string;
+  /** Where a failed redemption starts again: its method's first step. */
+  retryHref: string;
   /** Rated, skipped, or left after a failure. */
   onDone: (rated: boolean) => void;
 }
@@ -33,15 +35,18 @@ function Mark({ tone }: { tone: 'success' | 'danger' }) {
  * Redemption Pending while on its way, both with the rating prompt and Skip. Refused by the
  * card's bank: Redemption failed, why, and that the balance is unchanged.
  */
-export function RedemptionOutcome({ transaction, destination, onDone }: RedemptionOutcomeProps) {
+export function RedemptionOutcome({
+  transaction,
+  destination,
+  retryHref,
+  onDone,
+}: RedemptionOutcomeProps) {
   const { t } = useTranslation();
   const summary = {
     amount: transaction.amount_in_cents,
     fee: transaction.fee_in_cents,
     net: transaction.net_amount_in_cents,
   };
-  const retryHref =
-    transaction.mode === 'debit' ? paths.redeemDebit.href() : paths.redeemBank.href();
 
   if (transaction.status === 'Failed') {
     return (

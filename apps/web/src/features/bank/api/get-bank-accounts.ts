@@ -14,5 +14,4 @@ export const bankAccountsQueryOptions = () =>
     queryFn: ({ signal }) => getBankAccounts(signal),
   });
 
-export const useBankAccounts = (enabled = true) =>
-  useQuery({ ...bankAccountsQueryOptions(), enabled });
+export const useBankAccounts = () => useQuery(bankAccountsQueryOptions());

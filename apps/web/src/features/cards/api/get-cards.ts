@@ -13,4 +13,4 @@ export const cardsQueryOptions = () =>
     queryFn: ({ signal }) => getCards(signal),
   });
 
-export const useCards = (enabled = true) => useQuery({ ...cardsQueryOptions(), enabled });
+export const useCards = () => useQuery(cardsQueryOptions());
