@@ -37,9 +37,8 @@ else
   step "API integration tests on the embedded database"
   cat "$logs/embedded"
   if [ "$postgres_status" -ne 0 ] && [ "$embedded_status" -eq 0 ]; then
-    step "API integration tests on PostgreSQL: failed (its summary again)"
-    awk '/Test Files/ { last = "" } { last = last $0 "\n" } END { printf "%s", last }' \
-      "$logs/postgres"
+    step "API integration tests on PostgreSQL: failed (its failures and summary again)"
+    awk '/Failed Tests [0-9]+/ { show = 1 } show { print }' "$logs/postgres" | tail -n 200
   fi
   if [ "$postgres_status" -ne 0 ] || [ "$embedded_status" -ne 0 ]; then exit 1; fi
 fi
