@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
@@ -19,6 +20,40 @@ const webFeatures = [
   'promotions',
   'profile',
 ];
+
+const apiFeaturesDir = 'apps/api/src/features';
+const apiFeatures = readdirSync(new URL(apiFeaturesDir, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * The files of each API feature that other features (and the demo seeding in src/db) may import:
+ * its public services. Everything else in a feature is its own business and can change without
+ * looking outside it. A feature not listed exposes nothing.
+ */
+const apiPublicFiles = {
+  auth: ['addresses.ts', 'otp-service.ts', 'users.ts'],
+  banks: ['ach-submission.ts', 'bank-accounts.ts'],
+  cards: ['card-vault.ts', 'cards.ts'],
+  ledger: ['ledger.ts', 'statement.ts'],
+  merchants: ['merchant-keys.ts'],
+  payouts: ['payout-events.ts'],
+  refunds: ['claim-refund.ts', 'lapsed-holds.ts', 'merchant-refunds.ts'],
+  webhooks: ['webhook-events.ts'],
+};
+
+/** A zone keeping `target` out of every file of `feature` but its public ones. */
+function apiFeatureInternals(target, feature) {
+  const exposed = apiPublicFiles[feature] ?? [];
+  return {
+    target,
+    from: `./${apiFeaturesDir}/${feature}`,
+    except: exposed.map((file) => `./${file}`),
+    message: exposed.length
+      ? `Use ${feature} through its public files only: ${exposed.join(', ')} (apiPublicFiles in eslint.config.js).`
+      : `${feature} exposes nothing to the rest of the API (apiPublicFiles in eslint.config.js).`,
+  };
+}
 
 export default tseslint.config(
   {
@@ -96,10 +131,40 @@ export default tseslint.config(
         'error',
         {
           zones: [
+            // A feature uses another only through its public files.
+            ...apiFeatures.flatMap((feature) =>
+              apiFeatures
+                .filter((other) => other !== feature)
+                .map((other) => apiFeatureInternals(`./${apiFeaturesDir}/${feature}`, other)),
+            ),
+            ...apiFeatures.map((feature) => apiFeatureInternals('./apps/api/src/db', feature)),
             {
               target: './apps/api/src/features/banks',
               from: './apps/api/src/features/payouts',
               message: 'Pass what banks need from payouts in as a function.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Services are called from routes, jobs and commands; how a refusal travels over HTTP is the
+    // HTTP layer's choice, so they throw DomainError and only routes may use AppError.
+    files: [
+      'apps/api/src/features/**/*.ts',
+      'apps/api/src/domain/**/*.ts',
+      'apps/api/src/db/**/*.ts',
+    ],
+    ignores: ['apps/api/src/features/**/*-routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/http/app-error'],
+              message: 'Services throw DomainError (src/domain/domain-error.ts); routes map it.',
             },
           ],
         },

@@ -435,7 +435,7 @@ try {
     log(
       `ledger: ${report.ok ? 'ok' : 'NOT OK'}, drift ${drift}¢ over ${report.driftedAccounts.length} accounts, ` +
         `${report.unbalancedTransfers.length} unbalanced transfers, ` +
-        `${report.negativeCustomerAccounts.length} negative customer balances`,
+        `${report.negativeAccounts.length} negative balances`,
     );
     log(
       `balances vs history: ${CUSTOMERS + 1 - mismatches.length}/${CUSTOMERS + 1} customers match` +

@@ -30,11 +30,14 @@ import { createMerchantAuthenticator } from './features/merchants/merchant-keys'
 import { createBankAccounts } from './features/banks/bank-accounts';
 import { createBankLinks } from './features/banks/bank-links';
 import { bankRoutes } from './features/banks/bank-routes';
+import { createRoutingDirectory } from './features/banks/routing-directory';
 import { createBankVault } from './features/banks/bank-vault';
 import { sandboxBankLinkRoutes } from './features/banks/sandbox-bank-link-routes';
 import { createCardVault } from './features/cards/card-vault';
 import { cardRoutes } from './features/cards/card-routes';
 import { createCards } from './features/cards/cards';
+import { createPayoutMethods } from './features/payouts/payout-methods';
+import type { RedemptionMethod } from './features/payouts/redemption-method';
 import { createRedemptions } from './features/payouts/redemptions';
 import { releaseLapsedHolds } from './features/refunds/lapsed-holds';
 import { createRedemptionRatings } from './features/payouts/redemption-ratings';
@@ -53,6 +56,7 @@ import {
   frameworkErrorHandler,
   registerErrorHandling,
 } from './http/error-handler';
+import { declareRouteAuth } from './http/route-auth';
 import { inlinePagePolicy, securityHeaders } from './http/security-headers';
 import type { JobQueue } from './jobs/job-queue';
 import { bankLinkReturnUrls, type PayoutProviders, type Providers } from './providers/providers';
@@ -69,6 +73,8 @@ export interface AppDeps {
   isShuttingDown?: () => boolean;
   /** Set when ACH payouts go through Increase: its signed event webhooks are then received. */
   increaseWebhookSecret?: string | null;
+  /** Redemption methods registered beside the built-in ones. */
+  redemptionMethods?: readonly RedemptionMethod[];
 }
 
 const BODY_LIMIT_BYTES = 64 * 1024;
@@ -134,9 +140,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const authenticator = createAuthenticator(accessTokens, sessions);
   const profiles = createProfileReader(db, PROFILE_CACHE_MS);
+  const emailVerification = createEmailVerification({
+    db,
+    jobs: deps.jobs,
+    publicUrl: config.PUBLIC_URL,
+    brandName: config.BRAND_NAME,
+    onVerified: (userId) => profiles.invalidate(userId),
+  });
   const otp = createOtpService({
     db,
     jobs: deps.jobs,
+    onAccountCreated: (tx, userId) => emailVerification.sendIn(tx, userId),
     sessions,
     accessTokens,
     secret: config.OTP_SECRET,
@@ -147,13 +161,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const refreshCookie = createRefreshCookie({
     secure: new URL(config.PUBLIC_URL).protocol === 'https:',
     maxAgeSeconds: config.REFRESH_TOKEN_TTL_DAYS * 86_400,
-  });
-  const emailVerification = createEmailVerification({
-    db,
-    jobs: deps.jobs,
-    publicUrl: config.PUBLIC_URL,
-    brandName: config.BRAND_NAME,
-    onVerified: (userId) => profiles.invalidate(userId),
   });
   const claims = createCustomerClaims({
     db,
@@ -170,16 +177,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const vault = createCardVault(db, config.VAULT_KEY);
   const disabledModes = new Set<RedemptionMode>(config.DISABLED_REDEMPTION_METHODS);
   const cards = createCards({ db, vault, payouts: deps.payoutProviders.cardPayouts });
-  const redemptions = createRedemptions({
+  const redemptionMethods = createPayoutMethods({
     db,
     jobs: deps.jobs,
     otp,
     vault,
     cardPayouts: deps.payoutProviders.cardPayouts,
     disabledModes,
+    extra: deps.redemptionMethods ?? [],
+  });
+  const redemptions = createRedemptions({
+    db,
+    jobs: deps.jobs,
+    otp,
+    methods: redemptionMethods,
     releaseLapsedHolds: (userId) => releaseLapsedHolds(db, deps.jobs, userId),
   });
-  const bankAccounts = createBankAccounts({ db, vault: createBankVault(db, config.VAULT_KEY) });
+  const bankAccounts = createBankAccounts({
+    db,
+    vault: createBankVault(db, config.VAULT_KEY),
+    directory: createRoutingDirectory(deps.payoutProviders.linkingBanks),
+  });
   const bankLinks = createBankLinks({
     db,
     linking: deps.payoutProviders.bankLinking,
@@ -199,6 +217,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes, systemOptions);
   await app.register(
     async (v1) => {
+      declareRouteAuth(v1, { customer: authenticator.principal, merchant: merchantOf });
       await v1.register(appConfigRoutes, systemOptions);
       await v1.register(authRoutes, {
         db,
@@ -209,30 +228,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         accessTokens,
         bot: deps.providers.bot,
         refreshCookie,
-        emailVerification,
       });
       await v1.register(customerClaimRoutes, {
         db,
         claims,
-        authenticator,
-        emailVerification,
+        verifyEmail: (token) => emailVerification.verify(token),
         bot: deps.providers.bot,
-        refreshCookie,
+        setRefreshCookie: (reply, refreshToken) => refreshCookie.set(reply, refreshToken),
       });
-      await v1.register(merchantRefundRoutes, { merchantOf, refunds: merchantRefunds });
-      await v1.register(cardRoutes, { cards, authenticator });
-      await v1.register(redemptionRoutes, { redemptions, authenticator });
-      await v1.register(redemptionRatingRoutes, {
-        ratings: createRedemptionRatings(db),
-        authenticator,
-      });
+      await v1.register(merchantRefundRoutes, { refunds: merchantRefunds });
+      await v1.register(cardRoutes, { cards });
+      await v1.register(redemptionRoutes, { redemptions });
+      await v1.register(redemptionRatingRoutes, { ratings: createRedemptionRatings(db) });
       if (deps.increaseWebhookSecret) {
         await v1.register(increaseWebhookRoutes, {
           secret: deps.increaseWebhookSecret,
           jobs: deps.jobs,
         });
       }
-      await v1.register(bankRoutes, { accounts: bankAccounts, links: bankLinks, authenticator });
+      await v1.register(bankRoutes, { accounts: bankAccounts, links: bankLinks });
       const sandboxBankLinking = deps.payoutProviders.sandboxBankLinking;
       if (sandboxBankLinking) {
         const returnUrls = bankLinkReturnUrls(config.PUBLIC_URL);
@@ -242,18 +256,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           failureUrl: returnUrls.failure,
         });
       }
-      await v1.register(walletRoutes, {
-        db,
-        authenticator,
-        disabledRedemptionModes: disabledModes,
-      });
+      await v1.register(walletRoutes, { db, methods: redemptionMethods });
       await v1.register(sandboxRoutes, { db, enabled: config.SANDBOX });
-      await v1.register(fileRoutes, { db, merchantOf });
-      await v1.register(webhookRoutes, {
-        db,
-        merchantOf,
-        allowPrivateWebhookUrls: config.SANDBOX,
-      });
+      await v1.register(fileRoutes, { db });
+      await v1.register(webhookRoutes, { db, allowPrivateWebhookUrls: config.SANDBOX });
     },
     { prefix: '/v1' },
   );

@@ -15,6 +15,7 @@ import {
 } from './features/payouts/payout-jobs';
 import { createAchSubmission } from './features/banks/ach-submission';
 import { applyAndNotify } from './features/payouts/payout-events';
+import type { RedemptionMethod } from './features/payouts/redemption-method';
 import { createBankVault } from './features/banks/bank-vault';
 import { registerIncreaseEventJobs } from './features/increase-webhooks/increase-events';
 import { createCardPushChecks, startCardPushChecks } from './features/payouts/card-push-checks';
@@ -40,9 +41,15 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const defaultWebDistDir = path.resolve(here, '../../web/dist');
 
 /** Opens storage, starts the job workers and builds the HTTP app: everything but listening. */
+export interface ServerOptions {
+  /** Redemption methods registered beside the built-in ones. */
+  redemptionMethods?: readonly RedemptionMethod[];
+}
+
 export async function createServer(
   loaded: Config,
   logger: FastifyBaseLogger,
+  options: ServerOptions = {},
 ): Promise<RunningServer> {
   const database = await openDatabase({
     url: loaded.DATABASE_URL,
@@ -146,6 +153,7 @@ export async function createServer(
     webDistDir: config.WEB_DIST_DIR ?? defaultWebDistDir,
     isShuttingDown: () => shuttingDown,
     increaseWebhookSecret: increase?.webhookSecret ?? null,
+    redemptionMethods: options.redemptionMethods ?? [],
   });
   return {
     app,

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { feeCents } from '@refund/contracts/redemptions';
 import { INSTANCE_LOCK_CLASS, instanceOf } from '../src/db/database';
-import { payoutEvents, redemptions, sandboxCardPushes, users } from '../src/db/schema';
+import { cardPayouts, payoutEvents, sandboxCardPushes, users } from '../src/db/schema';
 import { createAccessTokens } from '../src/features/auth/access-token';
 import { createOtpService } from '../src/features/auth/otp-service';
 import { createSessionStore } from '../src/features/auth/sessions';
@@ -11,7 +11,7 @@ import { createCardVault } from '../src/features/cards/card-vault';
 import { planTransfer } from '../src/features/ledger/ledger';
 import { createCardPushChecks } from '../src/features/payouts/card-push-checks';
 import { createCardRedemptionBatches } from '../src/features/payouts/card-redemption-batches';
-import { payoutTransfer } from '../src/features/payouts/redemptions';
+import { payoutTransfer } from '../src/features/payouts/redemption-method';
 import { createSandboxCardPayouts, sandboxCards } from '../src/providers/sandbox-card-payouts';
 import {
   addCard,
@@ -68,7 +68,7 @@ async function leftInFlight(holder: number, cents = 2_000) {
   if (!user) throw new Error('no such user');
   const otp = createOtpService({
     db,
-    jobs: { sendMessage: async () => undefined },
+    jobs: { sendMessageIn: async () => undefined },
     sessions: createSessionStore(db, 30),
     accessTokens: createAccessTokens('test-only-jwt-secret-0123456789abcdef', 60),
     secret: TEST_OTP_SECRET,
@@ -120,9 +120,9 @@ const eventsOf = (id: string) =>
 const holderOf = async (id: string) =>
   (
     await server.database.db
-      .select({ holder: redemptions.pushHolder })
-      .from(redemptions)
-      .where(eq(redemptions.id, id))
+      .select({ holder: cardPayouts.pushHolder })
+      .from(cardPayouts)
+      .where(eq(cardPayouts.redemptionId, id))
   )[0]?.holder;
 
 /** An instance id no live process holds. */

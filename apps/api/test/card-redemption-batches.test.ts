@@ -12,7 +12,7 @@ import {
   type CardRedemptionItem,
 } from '../src/features/payouts/card-redemption-batches';
 import { settleTransfer } from '../src/features/payouts/payout-events';
-import { payoutTransfer } from '../src/features/payouts/redemptions';
+import { payoutTransfer } from '../src/features/payouts/redemption-method';
 import { sandboxCards } from '../src/providers/sandbox-card-payouts';
 import {
   addCard,
@@ -35,7 +35,7 @@ beforeAll(async () => {
   const { db } = server.database;
   const otp = createOtpService({
     db,
-    jobs: { sendMessage: async () => undefined },
+    jobs: { sendMessageIn: async () => undefined },
     sessions: createSessionStore(db, 30),
     accessTokens: createAccessTokens('test-only-jwt-secret-0123456789abcdef', 60),
     secret: TEST_OTP_SECRET,

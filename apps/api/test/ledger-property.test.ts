@@ -18,10 +18,11 @@ import { createSessionStore } from '../src/features/auth/sessions';
 import { createCardVault } from '../src/features/cards/card-vault';
 import { checkLedger } from '../src/features/ledger/ledger-check';
 import { applyPayoutEvent, type PayoutEventType } from '../src/features/payouts/payout-events';
+import { createPayoutMethods } from '../src/features/payouts/payout-methods';
 import { createRedemptions, type Redemptions } from '../src/features/payouts/redemptions';
 import { releaseLapsedHolds } from '../src/features/refunds/lapsed-holds';
 import { releaseReturn } from '../src/features/refunds/refund-money';
-import { AppError } from '../src/http/app-error';
+import { DomainError } from '../src/domain/domain-error';
 import type { CardPayouts } from '../src/providers/ports';
 import { sandboxCards } from '../src/providers/sandbox-card-payouts';
 import { addCard, giveAddress, mintWithdrawalCode } from './support/payout-fixtures';
@@ -242,22 +243,28 @@ beforeAll(async () => {
       throw new ProviderSilent('no answer from the card network');
     },
   };
+  const otp = createOtpService({
+    db,
+    jobs: server.jobs,
+    sessions: createSessionStore(db, config.REFRESH_TOKEN_TTL_DAYS),
+    accessTokens: createAccessTokens(config.JWT_SECRET, config.ACCESS_TOKEN_TTL_SECONDS),
+    secret: config.OTP_SECRET,
+    brandName: config.BRAND_NAME,
+    sendsPerPhonePerHour: 100,
+    sendsPerIpPerHour: 1_000_000,
+  });
   unknownOutcome = createRedemptions({
     db,
     jobs: server.jobs,
-    otp: createOtpService({
+    otp,
+    methods: createPayoutMethods({
       db,
       jobs: server.jobs,
-      sessions: createSessionStore(db, config.REFRESH_TOKEN_TTL_DAYS),
-      accessTokens: createAccessTokens(config.JWT_SECRET, config.ACCESS_TOKEN_TTL_SECONDS),
-      secret: config.OTP_SECRET,
-      brandName: config.BRAND_NAME,
-      sendsPerPhonePerHour: 100,
-      sendsPerIpPerHour: 1_000_000,
+      otp,
+      vault: createCardVault(db, config.VAULT_KEY),
+      cardPayouts: silent,
+      disabledModes: new Set(),
     }),
-    vault: createCardVault(db, config.VAULT_KEY),
-    cardPayouts: silent,
-    disabledModes: new Set(),
     releaseLapsedHolds: (userId) => releaseLapsedHolds(db, server.jobs, userId),
   });
 });
@@ -499,7 +506,7 @@ async function runOp(world: World, op: Op): Promise<void> {
         .where(eq(refundReturns.id, ret.id));
       ret.lapsed = true;
       if (refund.claimedBy === null) return;
-      await releaseReturn(db(), {
+      await releaseReturn(db(), server.jobs, {
         merchantId: null,
         refundId: refund.id,
         returnId: ret.id,
@@ -513,7 +520,7 @@ async function runOp(world: World, op: Op): Promise<void> {
       // What the release-hold job runs; it may run early, late or twice.
       const [refund, ret] = target(world, op.ret) ?? [];
       if (!refund || !ret) return;
-      await releaseReturn(db(), {
+      await releaseReturn(db(), server.jobs, {
         merchantId: null,
         refundId: refund.id,
         returnId: ret.id,
@@ -590,8 +597,8 @@ async function runOp(world: World, op: Op): Promise<void> {
         (error: unknown) => error,
       );
       if (refusal) {
-        expect(outcome).toBeInstanceOf(AppError);
-        expect((outcome as AppError).errorName).toBe(refusal);
+        expect(outcome).toBeInstanceOf(DomainError);
+        expect((outcome as DomainError).errorName).toBe(refusal);
         return;
       }
       // No answer from the network: the payout is answered as pending, never as failed.

@@ -1,12 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { WebhookEventType } from '@refund/contracts/merchant';
+import { webhookEventTypes, type WebhookEventType } from '@refund/contracts/merchant';
 import { webhookDeliveries, webhookEvents } from '../src/db/schema';
 import { createWebhookDeliveryHandler } from '../src/features/webhooks/webhook-delivery';
-import {
-  enqueueWebhookDelivery,
-  recordWebhookEvent,
-} from '../src/features/webhooks/webhook-events';
+import { queueWebhookDelivery, recordWebhookEvent } from '../src/features/webhooks/webhook-events';
 import { signWebhook, verifyWebhookSignature } from '../src/features/webhooks/webhook-signature';
 import { recordingLogger } from '../src/providers/testing/recording-logger';
 import {
@@ -72,13 +69,23 @@ async function merchantWithEndpoint(): Promise<TestMerchant & { path: string; se
   };
 }
 
+/** Records events without queueing them, so each test queues (or runs) them as it needs. */
+const queueNothing = { sendIn: () => Promise.resolve() };
+
+/** One transaction each: jobs of one transaction share its start time, pg-boss's first order. */
+async function queueDeliveries(eventIds: string[]): Promise<void> {
+  for (const eventId of eventIds) {
+    await server.database.db.transaction((tx) => queueWebhookDelivery(tx, server.jobs, eventId));
+  }
+}
+
 async function recordEvent(
   merchantId: string,
   type: WebhookEventType = 'refund.claimed',
 ): Promise<string> {
   const refundId = crypto.randomUUID();
   const id = await server.database.db.transaction((tx) =>
-    recordWebhookEvent(tx, {
+    recordWebhookEvent(tx, queueNothing, {
       merchantId,
       type,
       dedupeKey: `${refundId}:${type}`,
@@ -279,7 +286,7 @@ describe('delivering an event', () => {
   it('POSTs the stored payload, signed with the merchant secret, and marks it delivered', async () => {
     const merchant = await merchantWithEndpoint();
     const eventId = await recordEvent(merchant.id);
-    await enqueueWebhookDelivery(server.jobs, [eventId]);
+    await queueDeliveries([eventId]);
     await waitForStatus(eventId, 'delivered');
 
     const [request] = requestsTo(merchant.path);
@@ -320,7 +327,7 @@ describe('delivering an event', () => {
       sendJson(response, request.path === merchant.path && calls === 1 ? 500 : 200, {});
     });
     const eventId = await recordEvent(merchant.id);
-    await enqueueWebhookDelivery(server.jobs, [eventId]);
+    await queueDeliveries([eventId]);
     // The queue's first retry comes after 5 to 10 seconds (backoff with jitter).
     await waitForStatus(eventId, 'delivered', 25_000);
 
@@ -339,16 +346,40 @@ describe('delivering an event', () => {
     const eventId = await recordEvent(merchant.id);
     const later = await recordEvent(merchant.id, 'refund.paid_out');
     // One worker takes jobs in order, so once the later event is delivered both duplicates ran.
-    await enqueueWebhookDelivery(server.jobs, [eventId, eventId, later]);
+    await queueDeliveries([eventId, eventId, later]);
     await waitForStatus(later, 'delivered');
-    await enqueueWebhookDelivery(server.jobs, [eventId, later]);
+    await queueDeliveries([eventId, later]);
     const sentinel = await recordEvent(merchant.id, 'refund.cancelled');
-    await enqueueWebhookDelivery(server.jobs, [sentinel]);
+    await queueDeliveries([sentinel]);
     await waitForStatus(sentinel, 'delivered');
 
     const ids = requestsTo(merchant.path).map((request) => request.headers['refund-event-id']);
     expect(ids).toEqual([eventId, later, sentinel]);
     expect(await deliveriesOf(eventId)).toHaveLength(1);
+  });
+
+  it('delivers the events one transaction queued in the order it queued them', async () => {
+    const merchant = await merchantWithEndpoint();
+    const events = await server.database.db.transaction(async (tx) => {
+      const ids: (string | null)[] = [];
+      for (const type of [...webhookEventTypes, ...webhookEventTypes]) {
+        ids.push(
+          await recordWebhookEvent(tx, server.jobs, {
+            merchantId: merchant.id,
+            type,
+            dedupeKey: `${crypto.randomUUID()}:${type}`,
+            data: {},
+          }),
+        );
+      }
+      return ids;
+    });
+    const last = events.at(-1);
+    if (!last) throw new Error('no events recorded');
+    await waitForStatus(last, 'delivered');
+    expect(requestsTo(merchant.path).map((request) => request.headers['refund-event-id'])).toEqual(
+      events,
+    );
   });
 
   it('leaves the event pending and logs nothing when no endpoint is set', async () => {

@@ -64,6 +64,7 @@ export const errorCatalog = {
   NOT_ENOUGH_BALANCE: { code: 6002, status: 400 },
   METHOD_UNAVAILABLE: { code: 6003, status: 409 },
   AMOUNT_OUT_OF_RANGE: { code: 6004, status: 400 },
+  AMOUNT_NOT_WHOLE_DOLLARS: { code: 6006, status: 400 },
   BANK_LINK_INVALID: { code: 7001, status: 400 },
   BANK_LINK_UNAVAILABLE: { code: 7002, status: 503 },
   NO_ELIGIBLE_BANK_ACCOUNT: { code: 7003, status: 422 },
@@ -115,6 +116,7 @@ export const defaultErrorMessages: Record<ErrorName, string> = {
   ADDRESS_REQUIRED: 'Add your billing address before adding a card.',
   METHOD_UNAVAILABLE: messages.methodUnavailable,
   AMOUNT_OUT_OF_RANGE: 'This amount is outside the limits of this redemption method.',
+  AMOUNT_NOT_WHOLE_DOLLARS: 'This redemption method takes whole-dollar amounts only.',
   BANK_LINK_INVALID:
     'This bank connection has expired or was already used. Please connect your bank again.',
   BANK_LINK_UNAVAILABLE: 'We could not reach your bank right now. Please try again shortly.',

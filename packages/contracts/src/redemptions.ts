@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { otpCodeSchema } from './auth';
+import { redemptionModes } from './wallet';
 
-/** The ways money leaves the wallet that this API pays out itself. */
+/** The destinations the web app adds and lists itself: a debit card and a bank account. */
 export const payoutModes = ['debit', 'bank'] as const;
 export type PayoutMode = (typeof payoutModes)[number];
 
@@ -18,7 +19,8 @@ export const redemptionOtpResponseSchema = z.object({
 });
 
 export const createRedemptionRequestSchema = z.object({
-  mode: z.enum(payoutModes),
+  /** Any redemption mode; one the server does not offer answers METHOD_UNAVAILABLE. */
+  mode: z.enum(redemptionModes),
   payment_method_uuid: z.uuid({ error: 'Choose a card or bank account' }),
   amount_in_cents: z
     .number({ error: 'amount_in_cents must be a whole number of cents' })
@@ -34,7 +36,7 @@ export const transactionStatuses = ['Pending', 'Successful', 'Failed'] as const;
 
 export const transactionSchema = z.object({
   transaction_id: z.uuid(),
-  mode: z.enum(payoutModes),
+  mode: z.enum(redemptionModes),
   status: z.enum(transactionStatuses),
   /** What left the balance. */
   amount_in_cents: z.number().int(),

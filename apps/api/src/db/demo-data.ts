@@ -1,11 +1,10 @@
-import { eq } from 'drizzle-orm';
-import { insertUser } from '../features/auth/users';
-import { createMerchant, hashApiKey } from '../features/merchants/merchant-keys';
+import { setPrimaryAddress } from '../features/auth/addresses';
+import { findUserIdByPhone, insertUser, proveEmail } from '../features/auth/users';
+import { createMerchant, findMerchantByApiKey } from '../features/merchants/merchant-keys';
 import { claimRefund } from '../features/refunds/claim-refund';
 import { createMerchantRefunds } from '../features/refunds/merchant-refunds';
 import type { JobQueue } from '../jobs/job-queue';
 import type { Db } from './database';
-import { addresses, merchants, users } from './schema';
 
 /** The demo customer the README names; sign in with this number and read the code in the inbox. */
 export const demoCustomer = {
@@ -36,33 +35,23 @@ export async function seedDemoData(deps: {
 }): Promise<void> {
   const { db } = deps;
   const created = await db.transaction(async (tx) => {
-    const [existing] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.phoneNumber, demoCustomer.phone_number));
-    if (existing) return null;
+    if (await findUserIdByPhone(tx, demoCustomer.phone_number)) return null;
     const userId = await insertUser(tx, demoCustomer);
-    await tx.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, userId));
-    await tx.insert(addresses).values({
-      userId,
-      line1: '1600 Market Street',
-      line2: 'Apt 4B',
+    await proveEmail(tx, userId, demoCustomer.email);
+    await setPrimaryAddress(tx, userId, {
+      line_1: '1600 Market Street',
+      line_2: 'Apt 4B',
       city: 'Philadelphia',
       state: 'PA',
       zipcode: '19103',
-      isPrimary: true,
     });
     return userId;
   });
   if (!created || !deps.sandbox) return;
 
-  const [known] = await db
-    .select({ id: merchants.id })
-    .from(merchants)
-    .where(eq(merchants.apiKeyHash, hashApiKey(demoMerchant.apiKey)));
-  const merchant = known
-    ? { id: known.id, name: demoMerchant.name }
-    : await createMerchant(db, demoMerchant.name, demoMerchant.apiKey);
+  const merchant =
+    (await findMerchantByApiKey(db, demoMerchant.apiKey)) ??
+    (await createMerchant(db, demoMerchant.name, demoMerchant.apiKey));
   const refunds = createMerchantRefunds({ db, jobs: deps.jobs, publicUrl: deps.publicUrl });
   const customer = {
     first_name: demoCustomer.first_name,

@@ -165,8 +165,10 @@ export const sandboxMessages = pgTable(
 );
 
 /**
- * Ledger accounts. Customer accounts can never go below zero, enforced here and not only in
- * code. Balances are integer cents.
+ * Ledger accounts. Whether an account may go below zero is a flag on the account, set when it is
+ * made from its kind (ledger-accounts.ts) and enforced here, not only in code: a customer's
+ * wallet never may, a merchant's funding account and the expense accounts may. Balances are
+ * integer cents.
  */
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
@@ -175,36 +177,52 @@ export const ledgerAccounts = pgTable(
     ownerType: text('owner_type', { enum: ['customer', 'merchant', 'system'] }).notNull(),
     ownerId: uuid('owner_id'),
     kind: text('kind').notNull(),
+    allowNegative: boolean('allow_negative').notNull(),
     balanceCents: bigint('balance_cents', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
     unique('ledger_accounts_owner_kind_key').on(t.ownerType, t.ownerId, t.kind).nullsNotDistinct(),
-    check(
-      'ledger_accounts_customer_not_negative',
-      sql`${t.ownerType} <> 'customer' OR ${t.balanceCents} >= 0`,
-    ),
+    check('ledger_accounts_not_negative', sql`${t.allowNegative} OR ${t.balanceCents} >= 0`),
   ],
 );
 
-/** A set of entries that sum to zero, written once per idempotency key. */
+/**
+ * A set of entries that sum to zero, written once per idempotency key. It names what it is about
+ * generically (a reference kind and id: a refund, a return, a redemption...).
+ */
 export const ledgerTransfers = pgTable(
   'ledger_transfers',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     idempotencyKey: text('idempotency_key').notNull(),
     kind: text('kind').notNull(),
-    refundId: uuid('refund_id'),
-    returnId: uuid('return_id'),
+    referenceKind: text('reference_kind'),
+    referenceId: uuid('reference_id'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('ledger_transfers_idempotency_key').on(t.idempotencyKey)],
+  (t) => [
+    // No index on the reference: only the ledger check reads by it (a scan), and every transfer
+    // would pay for one.
+    uniqueIndex('ledger_transfers_idempotency_key').on(t.idempotencyKey),
+    check(
+      'ledger_transfers_reference_whole',
+      sql`(${t.referenceKind} IS NULL) = (${t.referenceId} IS NULL)`,
+    ),
+  ],
 );
 
+/**
+ * One account's side of a transfer. `seq` orders an account's entries as they were written (the
+ * account's row lock serialises them), and `balance_after_cents` is the account's balance right
+ * after the entry, so any history row can show a running balance and a drift is found at the row
+ * where it starts.
+ */
 export const ledgerEntries = pgTable(
   'ledger_entries',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
     transferId: uuid('transfer_id')
       .notNull()
       .references(() => ledgerTransfers.id),
@@ -212,10 +230,12 @@ export const ledgerEntries = pgTable(
       .notNull()
       .references(() => ledgerAccounts.id),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    balanceAfterCents: bigint('balance_after_cents', { mode: 'number' }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [
-    index('ledger_entries_account_idx').on(t.accountId, t.createdAt),
+    // An account's history in the order its balance moved.
+    index('ledger_entries_account_seq_idx').on(t.accountId, t.seq),
     index('ledger_entries_transfer_idx').on(t.transferId),
     check('ledger_entries_not_zero', sql`${t.amountCents} <> 0`),
   ],
@@ -402,7 +422,10 @@ export const cards = pgTable(
   (t) => [index('cards_user_idx').on(t.userId, t.createdAt)],
 );
 
-/** Money leaving the wallet: a payout to a card or bank account, and its fate. */
+/**
+ * Money leaving the wallet by one redemption method, and its fate. Where it went is the method's
+ * own payout record beside it (card_payouts, bank_payouts).
+ */
 export const redemptions = pgTable(
   'redemptions',
   {
@@ -412,13 +435,15 @@ export const redemptions = pgTable(
       .references(() => users.id),
     idempotencyKey: text('idempotency_key').notNull(),
     requestHash: text('request_hash').notNull(),
-    mode: text('mode', { enum: ['debit', 'bank'] }).notNull(),
-    cardId: uuid('card_id').references(() => cards.id),
+    mode: text('mode', {
+      enum: ['debit', 'bank', 'prepaid', 'giftcard', 'fancash', 'earn_rewards'],
+    }).notNull(),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     feeCents: bigint('fee_cents', { mode: 'number' }).notNull(),
     status: text('status', { enum: ['pending', 'succeeded', 'failed', 'returned'] })
       .notNull()
       .default('pending'),
+    /** The provider's reference for the payout (card network, ACH provider). */
     networkReference: text('network_reference'),
     failureReason: text('failure_reason'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
@@ -426,19 +451,9 @@ export const redemptions = pgTable(
     /** How the customer rated the redemption afterwards (1 to 5 stars); the latest one counts. */
     rating: integer('rating'),
     ratedAt: timestamp('rated_at', { withTimezone: true }),
-    /**
-     * The process (its database instance id, ADR 0012) pushing this card payout, from the moment
-     * it is recorded until the push's answer is applied; cleared when the push got no answer and
-     * the lookup job takes over. A pending payout whose holder is gone is taken up again.
-     */
-    pushHolder: integer('push_holder'),
   },
   (t) => [
     uniqueIndex('redemptions_user_idempotency_key').on(t.userId, t.idempotencyKey),
-    // Card pushes in flight, by holder: what the recovery of a dead process's pushes scans.
-    index('redemptions_push_in_flight_idx')
-      .on(t.pushHolder)
-      .where(sql`${t.status} = 'pending' AND ${t.pushHolder} IS NOT NULL`),
     index('redemptions_user_created_idx').on(t.userId, t.createdAt, t.id),
     // Card pushes still waiting for an answer: what the lookup job scans.
     index('redemptions_pending_debit_idx')
@@ -448,6 +463,30 @@ export const redemptions = pgTable(
     check('redemptions_fee_range', sql`${t.feeCents} >= 0 AND ${t.feeCents} < ${t.amountCents}`),
     check('redemptions_rating_range', sql`${t.rating} IS NULL OR ${t.rating} BETWEEN 1 AND 5`),
   ],
+);
+
+/** The debit card a card redemption pays; written with the redemption, in its transaction. */
+export const cardPayouts = pgTable(
+  'card_payouts',
+  {
+    redemptionId: uuid('redemption_id')
+      .primaryKey()
+      .references(() => redemptions.id),
+    cardId: uuid('card_id')
+      .notNull()
+      .references(() => cards.id),
+    /**
+     * The process (its database instance id, ADR 0012) pushing this payout, from the moment it
+     * is recorded; cleared when the push got no answer and the lookup job takes over. A payout
+     * still pending whose holder is gone is taken up again; once the payout is answered the
+     * holder no longer matters.
+     */
+    pushHolder: integer('push_holder'),
+    createdAt: createdAt(),
+  },
+  // No index of its own but the key: pushes in flight are found through the pending debit
+  // redemptions (a small set, indexed on redemptions), so recording and settling a payout
+  // maintain no further index.
 );
 
 /**

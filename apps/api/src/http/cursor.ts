@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError } from './app-error';
+import { DomainError } from '../domain/domain-error';
 
 /**
  * Opaque keyset cursors over (timestamp, id): base64url of the JSON pair `[time, uuid]`.
@@ -28,7 +28,8 @@ const millisecondCursor = cursorPair(3);
 /** Microseconds, the database's own precision. */
 const microsecondCursor = cursorPair(6);
 
-const refused = () => new AppError('VALIDATION_FAILED', 'cursor: not a cursor this API gave out');
+const refused = () =>
+  new DomainError('VALIDATION_FAILED', 'cursor: not a cursor this API gave out');
 
 function read(cursor: string, pair: typeof millisecondCursor): { at: string; id: string } {
   if (!BASE64URL.test(cursor)) throw refused();

@@ -4,6 +4,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { connectionLost } from '../db/sql-state';
+import { DomainError } from '../domain/domain-error';
 import { AppError } from './app-error';
 
 interface Mapped {
@@ -30,6 +31,10 @@ const routerMessages: Record<string, string> = {
 
 function mapError(error: FastifyError | Error): Mapped {
   if (error instanceof AppError) return { status: error.status, body: error.toBody() };
+  if (error instanceof DomainError) {
+    const { errorName, message } = error;
+    return { status: errorCatalog[errorName].status, body: errorBody(errorName, message) };
+  }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const first = error.validation[0];
     const where = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') ?? '';

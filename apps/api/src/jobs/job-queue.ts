@@ -1,8 +1,10 @@
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db/database';
+import type { Database, Tx } from '../db/database';
 import type { EmailSender, SmsSender } from '../providers/ports';
+import { orderedJobId } from './ordered-job-id';
 import { createSealedBox } from './sealed-box';
+import { transactionExecutor } from './transaction-sql';
 
 export type OutboundMessage =
   | { channel: 'sms'; to: string; body: string }
@@ -38,8 +40,22 @@ export interface JobQueue {
     options: QueueOptions,
     handler: (job: Job<T>) => Promise<void>,
   ): Promise<void>;
+  /**
+   * Queues a job in the caller's transaction: it exists exactly when the transaction commits,
+   * so a process that dies after the commit loses nothing (ADR 0013). Every job a state change
+   * causes goes this way. The queue must be worked (`work`) by this process first.
+   */
+  sendIn<T extends object>(tx: Tx, queue: string, data: T, options?: SendOptions): Promise<void>;
+  /** Queues a sealed message for delivery with retries in the caller's transaction, as sendIn. */
+  sendMessageIn(tx: Tx, message: OutboundMessage): Promise<void>;
+  /**
+   * Queues a job on its own, after any transaction. Only for work no committed change causes:
+   * a periodic check, an event received from outside (the job is then the only write), a
+   * sandbox provider's timer. Payouts and bank submissions still use it until they move to
+   * sendIn.
+   */
   send<T extends object>(queue: string, data: T, options?: SendOptions): Promise<void>;
-  /** Queues a message for delivery with retries; returns once it is stored. */
+  /** Queues a message on its own, as send; a message a change causes goes through sendMessageIn. */
   sendMessage(message: OutboundMessage): Promise<void>;
   stop(): Promise<void>;
 }
@@ -78,6 +94,8 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
   // process. Here every statement is awaited; one that fails leaves the job active, and pg-boss
   // runs it again once it expires, as it does for a worker that died.
   let stopping = false;
+  /** Queues this process works: pg-boss silently drops a job sent to a queue not created yet. */
+  const worked = new Set<string>();
   const wakers = new Set<() => void>();
   const loops: Promise<void>[] = [];
   /** Waits `seconds`, or less when the queue stops. */
@@ -140,6 +158,7 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
         retryBackoff: true,
         ...retry,
       });
+      worked.add(name);
       // Each worker takes one job at a time, so one failing job never fails its neighbours.
       for (let i = 0; i < concurrency; i += 1) loops.push(workLoop(name, handler));
     },
@@ -149,8 +168,20 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
         ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
       });
     },
+    async sendIn(tx, name, data, sendOptions = {}) {
+      if (!worked.has(name)) throw new Error(`queue ${name} is not worked yet: work() it first`);
+      await boss.send(name, data, {
+        db: transactionExecutor(tx),
+        id: orderedJobId(),
+        ...(sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {}),
+        ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
+      });
+    },
     async sendMessage(message) {
       await boss.send(SEND_MESSAGE, { sealed: box.seal(message) });
+    },
+    async sendMessageIn(tx, message) {
+      await queue.sendIn(tx, SEND_MESSAGE, { sealed: box.seal(message) });
     },
     async stop() {
       // Jobs in hand are finished (for up to 10 seconds), then pg-boss stops.

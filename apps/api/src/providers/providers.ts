@@ -17,7 +17,11 @@ import type {
   SmsSender,
 } from './ports';
 import { createSandboxAchPayouts, type SandboxAchReturnCode } from './sandbox-ach-payouts';
-import { createSandboxBankLinking, type SandboxBankLinking } from './sandbox-bank-linking';
+import {
+  createSandboxBankLinking,
+  sandboxLinkBanks,
+  type SandboxBankLinking,
+} from './sandbox-bank-linking';
 import { createSandboxCardPayouts } from './sandbox-card-payouts';
 import { createVisaDirectCardPayouts, type VisaDirectOriginator } from './visa-direct-card-payouts';
 import { createRecaptchaVerifier } from './recaptcha-bot';
@@ -41,6 +45,11 @@ export interface PayoutProviders {
   bankLinking: BankLinking;
   /** The sandbox bank-linking provider when it is the one in use: its hosted page needs it. */
   sandboxBankLinking: SandboxBankLinking | null;
+  /**
+   * Banks only the bank-linking provider in use knows, by routing number: the sandbox's test
+   * banks, and none for a real provider.
+   */
+  linkingBanks: readonly { routingNumber: string; name: string }[];
 }
 
 /** Where customers come back to after bank linking: the web app's routes (SPEC §2). */
@@ -65,7 +74,7 @@ export function createBankProviders(
       returnCode: SandboxAchReturnCode | null,
     ) => Promise<void>;
   },
-): Pick<PayoutProviders, 'achPayouts' | 'bankLinking' | 'sandboxBankLinking'> & {
+): Pick<PayoutProviders, 'achPayouts' | 'bankLinking' | 'sandboxBankLinking' | 'linkingBanks'> & {
   increase: IncreaseWebhookProviders | null;
 } {
   const required = (value: string | undefined, name: string): string => {
@@ -113,7 +122,13 @@ export function createBankProviders(
   const achPayouts =
     increase?.payouts ??
     createSandboxAchPayouts({ scheduleSettlement: sandbox.scheduleAchSettlement });
-  return { achPayouts, bankLinking, sandboxBankLinking, increase: increase?.webhooks ?? null };
+  return {
+    achPayouts,
+    bankLinking,
+    sandboxBankLinking,
+    linkingBanks: sandboxBankLinking ? sandboxLinkBanks : [],
+    increase: increase?.webhooks ?? null,
+  };
 }
 
 /** The card payout provider in use, and what to release when the server stops. */

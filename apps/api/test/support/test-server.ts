@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { loadConfig } from '../../src/config';
 import { createLogger } from '../../src/http/logger';
-import { createServer, type RunningServer } from '../../src/server';
+import { createServer, type RunningServer, type ServerOptions } from '../../src/server';
 import { appendRunLog } from './run-logs';
 
 export interface TestServer extends RunningServer {
@@ -35,6 +35,7 @@ export const TEST_INCREASE_WEBHOOK_SECRET = 'whsec_test_only_increase_0123456789
 
 export async function startTestServer(
   env: Record<string, string | undefined> = {},
+  options: ServerOptions = {},
 ): Promise<TestServer> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -58,7 +59,7 @@ export async function startTestServer(
       done();
     },
   });
-  const server = await createServer(config, createLogger(config.LOG_LEVEL, sink));
+  const server = await createServer(config, createLogger(config.LOG_LEVEL, sink), options);
   await server.app.ready();
   return { ...server, logLines };
 }

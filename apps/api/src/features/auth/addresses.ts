@@ -1,14 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import type { updateAddressRequestSchema } from '@refund/contracts/profile';
 import type { z } from 'zod';
-import type { Db, Queryable } from '../../db/database';
+import type { Queryable } from '../../db/database';
 import { addresses } from '../../db/schema';
 
 export type AddressInput = z.output<typeof updateAddressRequestSchema>;
 
 /** Sets the customer's primary (billing) address, replacing the previous primary one. */
 export async function setPrimaryAddress(
-  db: Db,
+  db: Queryable,
   userId: string,
   input: AddressInput,
 ): Promise<void> {

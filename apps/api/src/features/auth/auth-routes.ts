@@ -17,7 +17,6 @@ import { setPrimaryAddress } from './addresses';
 import { AppError } from '../../http/app-error';
 import type { BotVerifier } from '../../providers/ports';
 import type { AccessTokens } from './access-token';
-import type { EmailVerification } from './email-verification';
 import type { RefreshCookie } from './refresh-cookie';
 import type { Authenticator } from './authenticate';
 import type { OtpService } from './otp-service';
@@ -33,7 +32,6 @@ export interface AuthRoutesOptions {
   accessTokens: AccessTokens;
   bot: BotVerifier;
   refreshCookie: RefreshCookie;
-  emailVerification: EmailVerification;
 }
 
 const errors = {
@@ -56,6 +54,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
   r.post(
     '/users/signup',
     {
+      config: { auth: 'none' },
       schema: {
         tags: ['auth'],
         summary:
@@ -74,6 +73,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
   r.post(
     '/users/signin',
     {
+      config: { auth: 'none' },
       schema: {
         tags: ['auth'],
         summary: 'Start a sign-in: answers the same whether or not the number has an account',
@@ -90,6 +90,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
   r.post(
     '/users/resend-code',
     {
+      config: { auth: 'none' },
       schema: {
         tags: ['auth'],
         summary: 'Send a new code for a sign-in or sign-up attempt, after the resend countdown',
@@ -106,6 +107,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
   r.post(
     '/users/verify',
     {
+      config: { auth: 'none' },
       schema: {
         tags: ['auth'],
         summary: 'Verify the one-time code; signs in and sets the refresh-token cookie',
@@ -114,10 +116,12 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
       },
     },
     async (request, reply) => {
-      const { refreshToken, userId, createdAccount, access_token, access_token_expiry_in_seconds } =
-        await otp.verifySignIn(request.body.attempt_id, request.body.code);
+      // A new account's email verification link was queued with the account, in its transaction.
+      const { refreshToken, access_token, access_token_expiry_in_seconds } = await otp.verifySignIn(
+        request.body.attempt_id,
+        request.body.code,
+      );
       refreshCookie.set(reply, refreshToken);
-      if (createdAccount) await options.emailVerification.send(userId);
       return { access_token, access_token_expiry_in_seconds };
     },
   );
@@ -125,6 +129,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
   r.post(
     '/users/refresh',
     {
+      config: { auth: 'none' },
       schema: {
         tags: ['auth'],
         summary: 'Trade the refresh-token cookie for a new access token (the cookie is rotated)',
@@ -150,6 +155,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
   r.post(
     '/users/logout',
     {
+      config: { auth: 'customer-optional' },
       schema: {
         tags: ['auth'],
         summary: 'End the session on the server and clear the refresh-token cookie',
@@ -159,7 +165,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
     async (request, reply) => {
       const presented = refreshCookie.read(request);
       const fromCookie = presented ? await sessions.revokeByToken(presented) : null;
-      const fromBearer = authenticator.peek(request)?.sessionId ?? null;
+      const fromBearer = request.viewer?.sessionId ?? null;
       for (const sessionId of new Set([fromCookie, fromBearer])) {
         if (!sessionId) continue;
         await sessions.revoke(sessionId);
@@ -173,15 +179,15 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
   r.get(
     '/users/profile',
     {
+      config: { auth: 'customer' },
       schema: {
         tags: ['auth'],
         summary: 'The signed-in customer profile',
-        security: [{ bearer: [] }],
         response: { 200: profileSchema, 401: errorBodySchema },
       },
     },
     async (request) => {
-      const { userId } = await authenticator.principal(request);
+      const { userId } = request.customer;
       const profile = await options.profiles.get(userId);
       if (!profile) throw new AppError('UNAUTHORIZED');
       return profile;
@@ -191,16 +197,16 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
   r.put(
     '/users/profile/address',
     {
+      config: { auth: 'customer' },
       schema: {
         tags: ['auth'],
         summary: 'Set the primary (billing) address; answers the updated profile',
-        security: [{ bearer: [] }],
         body: updateAddressRequestSchema,
         response: { 200: profileSchema, 400: errorBodySchema, 401: errorBodySchema },
       },
     },
     async (request) => {
-      const { userId } = await authenticator.principal(request);
+      const { userId } = request.customer;
       await setPrimaryAddress(options.db, userId, request.body);
       options.profiles.invalidate(userId);
       const profile = await options.profiles.get(userId);

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../../http/app-error';
+import { DomainError } from '../../domain/domain-error';
 import type { AccessTokens } from './access-token';
 import type { SessionStore } from './sessions';
 
@@ -33,16 +33,8 @@ export function createAuthenticator(accessTokens: AccessTokens, sessions: Sessio
       const header = request.headers.authorization;
       const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : null;
       const claims = token ? accessTokens.verify(token) : null;
-      if (!claims || !(await sessionActive(claims))) throw new AppError('UNAUTHORIZED');
+      if (!claims || !(await sessionActive(claims))) throw new DomainError('UNAUTHORIZED');
       return { userId: claims.sub, sessionId: claims.sid };
-    },
-    /** Bearer claims without failing, for endpoints that also work signed out. */
-    peek(request: FastifyRequest): Principal | null {
-      const header = request.headers.authorization;
-      const claims = header?.startsWith('Bearer ')
-        ? accessTokens.verify(header.slice(7).trim())
-        : null;
-      return claims ? { userId: claims.sub, sessionId: claims.sid } : null;
     },
     forget(sessionId: string): void {
       checked.set(sessionId, { active: false, at: Date.now() });

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { maskPhone } from '@refund/contracts/format';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/database';
+import type { Db, Tx } from '../../db/database';
 import { emailVerifications, users } from '../../db/schema';
-import { AppError } from '../../http/app-error';
+import { DomainError } from '../../domain/domain-error';
 import type { JobQueue } from '../../jobs/job-queue';
 import { proveEmail } from './users';
 
@@ -12,7 +12,7 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 
 export interface EmailVerificationDeps {
   db: Db;
-  jobs: Pick<JobQueue, 'sendMessage'>;
+  jobs: Pick<JobQueue, 'sendMessageIn'>;
   publicUrl: string;
   brandName: string;
   onVerified: (userId: string) => void;
@@ -21,8 +21,12 @@ export interface EmailVerificationDeps {
 /** Magic links that prove an email address: random, stored hashed, single use, a week long. */
 export function createEmailVerification(deps: EmailVerificationDeps) {
   return {
-    async send(userId: string): Promise<void> {
-      const [user] = await deps.db
+    /**
+     * Sends a new link, in the caller's transaction (the one that creates the account): the
+     * link is stored and its email queued together, or neither (ADR 0013).
+     */
+    async sendIn(tx: Tx, userId: string): Promise<void> {
+      const [user] = await tx
         .select({
           email: users.email,
           firstName: users.firstName,
@@ -33,14 +37,14 @@ export function createEmailVerification(deps: EmailVerificationDeps) {
         .where(eq(users.id, userId));
       if (!user || user.verified) return;
       const token = randomBytes(32).toString('base64url');
-      await deps.db.insert(emailVerifications).values({
+      await tx.insert(emailVerifications).values({
         userId,
         email: user.email,
         tokenHash: hashToken(token),
         expiresAt: new Date(Date.now() + LINK_LIFETIME_MS),
       });
       const link = `${deps.publicUrl.replace(/\/$/, '')}/intent?id=${token}`;
-      await deps.jobs.sendMessage({
+      await deps.jobs.sendMessageIn(tx, {
         channel: 'email',
         to: user.email,
         subject: `Verify your email for ${deps.brandName}`,
@@ -58,7 +62,7 @@ export function createEmailVerification(deps: EmailVerificationDeps) {
           .where(eq(emailVerifications.tokenHash, hashToken(token)))
           .for('update');
         if (!row || row.usedAt || row.expiresAt.getTime() <= Date.now())
-          throw new AppError('EMAIL_LINK_INVALID');
+          throw new DomainError('EMAIL_LINK_INVALID');
         await tx
           .update(emailVerifications)
           .set({ usedAt: new Date() })
@@ -67,12 +71,12 @@ export function createEmailVerification(deps: EmailVerificationDeps) {
         // account's email changed since, or another account proved the address first, it
         // proves nothing (ADR 0011).
         if ((await proveEmail(tx, row.userId, row.email)) !== 'verified') {
-          return new AppError('EMAIL_LINK_INVALID');
+          return new DomainError('EMAIL_LINK_INVALID');
         }
         return row.userId;
       });
       // A spent link stays spent even when it proved nothing: commit, then answer the refusal.
-      if (outcome instanceof AppError) throw outcome;
+      if (outcome instanceof DomainError) throw outcome;
       deps.onVerified(outcome);
       return { message: 'Your email has been verified.' };
     },

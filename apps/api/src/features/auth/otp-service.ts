@@ -9,7 +9,7 @@ import {
 import { maskEmail, maskPhone } from '@refund/contracts/format';
 import type { Db, Queryable, Tx } from '../../db/database';
 import { otpAttempts, otpSends } from '../../db/schema';
-import { AppError } from '../../http/app-error';
+import { DomainError } from '../../domain/domain-error';
 import type { JobQueue, OutboundMessage } from '../../jobs/job-queue';
 import type { AccessTokens } from './access-token';
 import { generateOtpCode, hashOtpCode, otpCodeMatches } from './otp-code';
@@ -25,10 +25,13 @@ import {
 export interface OtpServiceDeps {
   db: Db;
   /**
-   * Code messages go through sendMessage. With send and work too, sign-in to a number with no
-   * account queues a job that sends nothing, so its timing matches a real send (ADR 0011).
+   * Code messages go through sendMessageIn, in the transaction that stores the code. With
+   * sendIn and work too, sign-in to a number with no account queues a job that sends nothing,
+   * so its timing matches a real send (ADR 0011).
    */
-  jobs: Pick<JobQueue, 'sendMessage'> & Partial<Pick<JobQueue, 'send' | 'work'>>;
+  jobs: Pick<JobQueue, 'sendMessageIn'> & Partial<Pick<JobQueue, 'sendIn' | 'work'>>;
+  /** Runs in the transaction that creates an account at sign-up (its email's verification). */
+  onAccountCreated?: (tx: Tx, userId: string) => Promise<void>;
   sessions: SessionStore;
   accessTokens: AccessTokens;
   secret: string;
@@ -88,13 +91,13 @@ export function createOtpService(deps: OtpServiceDeps) {
         .select({ n: count() })
         .from(otpSends)
         .where(and(eq(otpSends.destination, each), gte(otpSends.createdAt, since)));
-      if ((sent?.n ?? 0) >= deps.sendsPerPhonePerHour) throw new AppError('OTP_SEND_LIMIT');
+      if ((sent?.n ?? 0) >= deps.sendsPerPhonePerHour) throw new DomainError('OTP_SEND_LIMIT');
     }
     const [byIp] = await tx
       .select({ n: count() })
       .from(otpSends)
       .where(and(eq(otpSends.ip, ip), gte(otpSends.createdAt, since)));
-    if ((byIp?.n ?? 0) >= deps.sendsPerIpPerHour) throw new AppError('OTP_SEND_LIMIT');
+    if ((byIp?.n ?? 0) >= deps.sendsPerIpPerHour) throw new DomainError('OTP_SEND_LIMIT');
     await tx
       .insert(otpSends)
       .values([
@@ -145,29 +148,42 @@ export function createOtpService(deps: OtpServiceDeps) {
 
   let noRecipientQueue: Promise<void> | null = null;
 
-  /**
-   * Queues the code's message. Where there is none to send (sign-in to a number with no
-   * account), a job that delivers nothing is queued in its place: both answers then make the
-   * same writes, before and after answering, and cannot be told apart by their timing.
-   */
-  async function deliver(attemptId: string, channel: Channel, to: string, code: string | null) {
-    if (code) {
-      await deps.jobs.sendMessage(codeMessage(channel, to, code));
-      return;
-    }
-    const { send, work } = deps.jobs;
-    if (!send || !work) return;
+  /** The queue of sends with no recipient must exist before a transaction queues into it. */
+  async function prepareDelivery(): Promise<void> {
+    const { sendIn, work } = deps.jobs;
+    if (!sendIn || !work) return;
     noRecipientQueue ??= work(NO_RECIPIENT_QUEUE, { retryLimit: 0 }, async () => undefined);
     await noRecipientQueue;
-    await send(NO_RECIPIENT_QUEUE, { attempt_id: attemptId, channel });
+  }
+
+  /**
+   * Queues the code's message in the transaction that stores the code, so a code never exists
+   * without its message (ADR 0013). Where there is none to send (sign-in to a number with no
+   * account), a job that delivers nothing is queued in its place: both answers then make the
+   * same writes and cannot be told apart by their timing. Call prepareDelivery first.
+   */
+  async function deliver(
+    tx: Tx,
+    attemptId: string,
+    channel: Channel,
+    to: string,
+    code: string | null,
+  ): Promise<void> {
+    if (code) {
+      await deps.jobs.sendMessageIn(tx, codeMessage(channel, to, code));
+      return;
+    }
+    await deps.jobs.sendIn?.(tx, NO_RECIPIENT_QUEUE, { attempt_id: attemptId, channel });
   }
 
   async function begin(attempt: NewAttempt, ip: string): Promise<OtpChallenge> {
-    const { id, code } = await db.transaction(async (tx) => {
+    await prepareDelivery();
+    const { id } = await db.transaction(async (tx) => {
       await admitSend(tx, attempt.destination, ip);
-      return insertAttempt(tx, attempt);
+      const inserted = await insertAttempt(tx, attempt);
+      await deliver(tx, inserted.id, attempt.channel, attempt.destination, inserted.code);
+      return inserted;
     });
-    await deliver(id, attempt.channel, attempt.destination, code);
     return challenge(id, attempt.channel, attempt.destination);
   }
 
@@ -195,14 +211,15 @@ export function createOtpService(deps: OtpServiceDeps) {
     purposes: readonly Purpose[],
     ip: string,
   ): Promise<OtpChallenge> {
+    await prepareDelivery();
     const sent = await db.transaction(async (tx) => {
       const attempt = await lockOpenAttempt(tx, attemptId, purposes);
       if (!attempt) {
-        throw new AppError('OTP_EXPIRED', 'This verification has ended. Please start again.');
+        throw new DomainError('OTP_EXPIRED', 'This verification has ended. Please start again.');
       }
       const waitMs = attempt.resendAvailableAt.getTime() - Date.now();
       if (waitMs > 0) {
-        throw new AppError(
+        throw new DomainError(
           'RESEND_TOO_SOON',
           `Please wait ${Math.ceil(waitMs / 1000)} seconds before requesting a new code.`,
         );
@@ -221,9 +238,9 @@ export function createOtpService(deps: OtpServiceDeps) {
           failedTries: 0,
         })
         .where(eq(otpAttempts.id, attempt.id));
-      return { code, channel: attempt.channel, destination: attempt.destination };
+      await deliver(tx, attempt.id, attempt.channel, attempt.destination, code);
+      return { channel: attempt.channel, destination: attempt.destination };
     });
-    await deliver(attemptId, sent.channel, sent.destination, sent.code);
     return challenge(attemptId, sent.channel, sent.destination);
   }
 
@@ -236,19 +253,22 @@ export function createOtpService(deps: OtpServiceDeps) {
     attemptId: string,
     code: string,
     purposes: readonly Purpose[],
-  ): Promise<Attempt | AppError> {
+  ): Promise<Attempt | DomainError> {
     const attempt = await lockOpenAttempt(tx, attemptId, purposes);
     if (!attempt) {
-      return new AppError('OTP_EXPIRED', 'This code is no longer valid. Please request a new one.');
+      return new DomainError(
+        'OTP_EXPIRED',
+        'This code is no longer valid. Please request a new one.',
+      );
     }
-    if (attempt.failedTries >= OTP_MAX_ATTEMPTS) return new AppError('OTP_ATTEMPTS_EXCEEDED');
-    if (attempt.codeExpiresAt.getTime() <= Date.now()) return new AppError('OTP_EXPIRED');
+    if (attempt.failedTries >= OTP_MAX_ATTEMPTS) return new DomainError('OTP_ATTEMPTS_EXCEEDED');
+    if (attempt.codeExpiresAt.getTime() <= Date.now()) return new DomainError('OTP_EXPIRED');
     if (!otpCodeMatches(deps.secret, attempt.id, code, attempt.codeHash)) {
       await tx
         .update(otpAttempts)
         .set({ failedTries: sql`${otpAttempts.failedTries} + 1` })
         .where(eq(otpAttempts.id, attempt.id));
-      return new AppError('INCORRECT_OTP');
+      return new DomainError('INCORRECT_OTP');
     }
     await tx
       .update(otpAttempts)
@@ -285,16 +305,16 @@ export function createOtpService(deps: OtpServiceDeps) {
     attemptId: string,
     code: string,
     purposes: readonly Purpose[],
-    onVerified: (tx: Tx, attempt: Attempt) => Promise<string | AppError>,
+    onVerified: (tx: Tx, attempt: Attempt) => Promise<string | DomainError>,
   ): Promise<SignedIn> {
     // Wrong tries must be counted even though the request fails, so the transaction returns
     // an outcome and the error is thrown after it commits.
     const outcome = await db.transaction(async (tx) => {
       const checked = await consumeCode(tx, attemptId, code, purposes);
-      if (checked instanceof AppError) return { error: checked };
+      if (checked instanceof DomainError) return { error: checked };
       const attempt = checked;
       const userId = await onVerified(tx, attempt);
-      if (userId instanceof AppError) return { error: userId };
+      if (userId instanceof DomainError) return { error: userId };
       const session = await deps.sessions.start(tx, userId);
       return { userId, createdAccount: attempt.purpose === 'SIGN_UP', ...session };
     });
@@ -332,16 +352,18 @@ export function createOtpService(deps: OtpServiceDeps) {
         refundId: null,
         signupDetails: details,
       };
+      await prepareDelivery();
       const outcome = await db.transaction(async (tx) => {
         await admitSend(tx, details.phone_number, ip, [details.email]);
         const taken = await findTakenIdentifiers(tx, details.phone_number, details.email);
         // The count must stick even when the answer is a refusal: return it, throw after commit.
-        if (taken.phone) return { refused: new AppError('PHONE_TAKEN') };
-        if (taken.email) return { refused: new AppError('EMAIL_TAKEN') };
-        return insertAttempt(tx, attempt);
+        if (taken.phone) return { refused: new DomainError('PHONE_TAKEN') };
+        if (taken.email) return { refused: new DomainError('EMAIL_TAKEN') };
+        const inserted = await insertAttempt(tx, attempt);
+        await deliver(tx, inserted.id, attempt.channel, attempt.destination, inserted.code);
+        return inserted;
       });
       if ('refused' in outcome) throw outcome.refused;
-      await deliver(outcome.id, attempt.channel, attempt.destination, outcome.code);
       return challenge(outcome.id, attempt.channel, attempt.destination);
     },
 
@@ -363,17 +385,21 @@ export function createOtpService(deps: OtpServiceDeps) {
     /** Sign-in and sign-up codes; a sign-up's account is created here, once its phone is proven. */
     async verifySignIn(attemptId: string, code: string): Promise<SignedIn> {
       return verify(attemptId, code, ['SIGN_IN', 'SIGN_UP'], async (tx, attempt) => {
-        if (attempt.purpose !== 'SIGN_UP') return attempt.userId ?? new AppError('INCORRECT_OTP');
+        if (attempt.purpose !== 'SIGN_UP')
+          return attempt.userId ?? new DomainError('INCORRECT_OTP');
+        let created: string;
         try {
-          return await tx.transaction((inner) =>
+          created = await tx.transaction((inner) =>
             insertUser(inner, attempt.signupDetails as NewUser),
           );
         } catch (error) {
           const which = uniqueViolation(error);
-          if (which === 'phone') return new AppError('PHONE_TAKEN');
-          if (which === 'email') return new AppError('EMAIL_TAKEN');
+          if (which === 'phone') return new DomainError('PHONE_TAKEN');
+          if (which === 'email') return new DomainError('EMAIL_TAKEN');
           throw error;
         }
+        await deps.onAccountCreated?.(tx, created);
+        return created;
       });
     },
   };

@@ -1,7 +1,8 @@
 import { and, asc, eq, isNotNull, isNull, ne, or } from 'drizzle-orm';
 import type { Profile } from '@refund/contracts/profile';
 import type { Queryable, Tx } from '../../db/database';
-import { addresses, emailVerifications, ledgerAccounts, users } from '../../db/schema';
+import { addresses, emailVerifications, users } from '../../db/schema';
+import { openCustomerAccounts } from '../ledger/ledger';
 
 export interface NewUser {
   first_name: string;
@@ -76,10 +77,7 @@ export async function insertUser(tx: Queryable, user: NewUser): Promise<string> 
     })
     .returning({ id: users.id });
   if (!row) throw new Error('user not created');
-  await tx.insert(ledgerAccounts).values([
-    { ownerType: 'customer', ownerId: row.id, kind: 'available' },
-    { ownerType: 'customer', ownerId: row.id, kind: 'held' },
-  ]);
+  await openCustomerAccounts(tx, row.id);
   return row.id;
 }
 

@@ -2,9 +2,9 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { BankAccount, BankAccountType } from '@refund/contracts/banks';
 import type { Db, Queryable } from '../../db/database';
 import { bankAccounts } from '../../db/schema';
-import { AppError } from '../../http/app-error';
+import { DomainError } from '../../domain/domain-error';
 import type { BankVault } from './bank-vault';
-import { bankNameFor } from './routing-directory';
+import type { RoutingDirectory } from './routing-directory';
 
 type BankAccountRow = typeof bankAccounts.$inferSelect;
 
@@ -28,7 +28,11 @@ export interface NewBankAccount {
 }
 
 /** The customer's bank accounts. Full account numbers go straight to the vault. */
-export function createBankAccounts(deps: { db: Db; vault: BankVault }) {
+export function createBankAccounts(deps: {
+  db: Db;
+  vault: BankVault;
+  directory: Pick<RoutingDirectory, 'bankNameFor'>;
+}) {
   return {
     /** The vault entry and the account commit together: a failure leaves neither behind. */
     async add(userId: string, input: NewBankAccount): Promise<BankAccount> {
@@ -40,7 +44,7 @@ export function createBankAccounts(deps: { db: Db; vault: BankVault }) {
             userId,
             vaultToken: token,
             routingNumber: input.routingNumber,
-            bankName: input.bankName ?? bankNameFor(input.routingNumber),
+            bankName: input.bankName ?? deps.directory.bankNameFor(input.routingNumber),
             accountType: input.accountType,
             last4: input.accountNumber.slice(-4),
             holderName: input.holderName,
@@ -75,7 +79,7 @@ export function createBankAccounts(deps: { db: Db; vault: BankVault }) {
           ),
         )
         .returning({ id: bankAccounts.id });
-      if (removed.length === 0) throw new AppError('NOT_FOUND', 'No bank account with this id.');
+      if (removed.length === 0) throw new DomainError('NOT_FOUND', 'No bank account with this id.');
     },
   };
 }
@@ -94,6 +98,6 @@ export async function usableBankAccount(
     .where(
       and(eq(bankAccounts.id, id), eq(bankAccounts.userId, userId), isNull(bankAccounts.removedAt)),
     );
-  if (!row) throw new AppError('NOT_FOUND', 'No bank account with this id.');
+  if (!row) throw new DomainError('NOT_FOUND', 'No bank account with this id.');
   return row;
 }

@@ -8,7 +8,7 @@ import { isAbaRoutingNumber } from '@refund/contracts/validation';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import { bankLinkSessions, users } from '../../db/schema';
-import { AppError } from '../../http/app-error';
+import { DomainError } from '../../domain/domain-error';
 import {
   BankLinkCodeRejectedError,
   type BankLinking,
@@ -63,18 +63,18 @@ export function createBankLinks(deps: {
           ),
         )
         .returning({ id: bankLinkSessions.id });
-      if (!claimed) throw new AppError('BANK_LINK_INVALID');
+      if (!claimed) throw new DomainError('BANK_LINK_INVALID');
 
       let shared: LinkedAccount[];
       try {
         shared = await deps.linking.exchange(input);
       } catch (error) {
-        if (error instanceof BankLinkCodeRejectedError) throw new AppError('BANK_LINK_INVALID');
+        if (error instanceof BankLinkCodeRejectedError) throw new DomainError('BANK_LINK_INVALID');
         deps.logger.error({ err: error }, 'bank linking failed');
-        throw new AppError('BANK_LINK_UNAVAILABLE');
+        throw new DomainError('BANK_LINK_UNAVAILABLE');
       }
       const account = payoutAccount(shared);
-      if (!account) throw new AppError('NO_ELIGIBLE_BANK_ACCOUNT');
+      if (!account) throw new DomainError('NO_ELIGIBLE_BANK_ACCOUNT');
       const holderName = account.holderName ?? (await customerName(db, userId));
       return deps.accounts.add(userId, {
         routingNumber: account.routingNumber,
@@ -93,7 +93,7 @@ async function customerName(db: Db, userId: string): Promise<string> {
     .select({ first: users.firstName, last: users.lastName })
     .from(users)
     .where(eq(users.id, userId));
-  if (!user) throw new AppError('UNAUTHORIZED');
+  if (!user) throw new DomainError('UNAUTHORIZED');
   return `${user.first} ${user.last}`.trim();
 }
 

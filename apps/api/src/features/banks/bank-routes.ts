@@ -9,7 +9,6 @@ import {
   bankLinkSessionSchema,
 } from '@refund/contracts/banks';
 import { errorBodySchema } from '@refund/contracts/errors';
-import type { Authenticator } from '../auth/authenticate';
 import type { BankAccounts } from './bank-accounts';
 import type { BankLinks } from './bank-links';
 
@@ -20,29 +19,27 @@ const errors = {
   422: errorBodySchema,
   503: errorBodySchema,
 };
-const security = [{ bearer: [] }];
 
 export const bankRoutes: FastifyPluginAsync<{
   accounts: BankAccounts;
   links: BankLinks;
-  authenticator: Authenticator;
 }> = async (app, options) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { accounts, links, authenticator } = options;
+  const { accounts, links } = options;
 
   r.post(
     '/bank-accounts',
     {
+      config: { auth: 'customer' },
       schema: {
         tags: ['bank accounts'],
         summary: 'Add a bank account by routing and account number (the number is sealed)',
-        security,
         body: addBankAccountRequestSchema,
         response: { 201: bankAccountSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const { userId } = await authenticator.principal(request);
+      const { userId } = request.customer;
       const body = request.body;
       const account = await accounts.add(userId, {
         routingNumber: body.routing_number,
@@ -58,31 +55,31 @@ export const bankRoutes: FastifyPluginAsync<{
   r.get(
     '/bank-accounts',
     {
+      config: { auth: 'customer' },
       schema: {
         tags: ['bank accounts'],
         summary: "The customer's bank accounts, newest first",
-        security,
         response: { 200: bankAccountListSchema, ...errors },
       },
     },
     async (request) => ({
-      data: await accounts.list((await authenticator.principal(request)).userId),
+      data: await accounts.list(request.customer.userId),
     }),
   );
 
   r.delete(
     '/bank-accounts/:id',
     {
+      config: { auth: 'customer' },
       schema: {
         tags: ['bank accounts'],
         summary: 'Remove a bank account; someone else’s answers 404',
-        security,
         params: z.object({ id: z.uuid({ error: 'id must be a UUID' }) }),
         response: { 204: z.null(), ...errors },
       },
     },
     async (request, reply) => {
-      await accounts.remove((await authenticator.principal(request)).userId, request.params.id);
+      await accounts.remove(request.customer.userId, request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -90,15 +87,15 @@ export const bankRoutes: FastifyPluginAsync<{
   r.post(
     '/bank-link/sessions',
     {
+      config: { auth: 'customer' },
       schema: {
         tags: ['bank accounts'],
         summary: "Start bank linking: send the customer to redirect_url (the provider's page)",
-        security,
         response: { 201: bankLinkSessionSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const { userId } = await authenticator.principal(request);
+      const { userId } = request.customer;
       return reply.status(201).send(await links.start(userId));
     },
   );
@@ -106,17 +103,17 @@ export const bankRoutes: FastifyPluginAsync<{
   r.post(
     '/bank-link/exchange',
     {
+      config: { auth: 'customer' },
       schema: {
         tags: ['bank accounts'],
         summary:
           'Finish bank linking with the code and state the provider returned; each code works once',
-        security,
         body: bankLinkExchangeRequestSchema,
         response: { 201: bankAccountSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const { userId } = await authenticator.principal(request);
+      const { userId } = request.customer;
       return reply.status(201).send(await links.exchange(userId, request.body));
     },
   );

@@ -46,6 +46,7 @@ export const sandboxBankLinkRoutes: FastifyPluginAsync<SandboxBankLinkRoutesOpti
   r.get(
     '/sandbox/bank-link',
     {
+      config: { auth: 'none' },
       schema: {
         tags: ['sandbox'],
         summary: 'Sandbox bank linking: pick a test bank and account, or cancel',
@@ -58,6 +59,7 @@ export const sandboxBankLinkRoutes: FastifyPluginAsync<SandboxBankLinkRoutesOpti
   r.post(
     '/sandbox/bank-link',
     {
+      config: { auth: 'none' },
       schema: {
         tags: ['sandbox'],
         summary: 'The sandbox page’s form: redirects back to the web app with a code, or cancelled',

@@ -7,7 +7,7 @@ import {
 } from '@refund/contracts/cards';
 import type { Db, Queryable } from '../../db/database';
 import { cards } from '../../db/schema';
-import { AppError } from '../../http/app-error';
+import { DomainError } from '../../domain/domain-error';
 import type { CardPayouts } from '../../providers/ports';
 import { hasAddress } from '../auth/addresses';
 import type { CardVault } from './card-vault';
@@ -32,12 +32,12 @@ export function createCards(deps: { db: Db; vault: CardVault; payouts: CardPayou
       userId: string,
       input: { card_number: string; expiry: string; name_on_card: string },
     ): Promise<Card> {
-      if (!(await hasAddress(deps.db, userId))) throw new AppError('ADDRESS_REQUIRED');
+      if (!(await hasAddress(deps.db, userId))) throw new DomainError('ADDRESS_REQUIRED');
       const brand = cardBrand(input.card_number);
       if (brand !== 'visa' && brand !== 'mastercard')
-        throw new AppError('CARD_NOT_SUPPORTED', DEBIT_CARD_RULE);
+        throw new DomainError('CARD_NOT_SUPPORTED', DEBIT_CARD_RULE);
       if ((await deps.payouts.fundingOf(input.card_number)) !== 'debit') {
-        throw new AppError('CARD_NOT_SUPPORTED', DEBIT_CARD_RULE);
+        throw new DomainError('CARD_NOT_SUPPORTED', DEBIT_CARD_RULE);
       }
       const [mm, yy] = input.expiry.split('/') as [string, string];
       // The sealed number and the card commit together: a failure leaves neither behind.
@@ -77,7 +77,7 @@ export function createCards(deps: { db: Db; vault: CardVault; payouts: CardPayou
         .set({ removedAt: new Date() })
         .where(and(eq(cards.id, cardId), eq(cards.userId, userId), isNull(cards.removedAt)))
         .returning({ id: cards.id });
-      if (removed.length === 0) throw new AppError('NOT_FOUND', 'No card with this id.');
+      if (removed.length === 0) throw new DomainError('NOT_FOUND', 'No card with this id.');
     },
   };
 }
@@ -90,7 +90,7 @@ export async function usableCard(db: Queryable, userId: string, cardId: string):
     .select()
     .from(cards)
     .where(and(eq(cards.id, cardId), eq(cards.userId, userId), isNull(cards.removedAt)));
-  if (!row) throw new AppError('NOT_FOUND', 'No card with this id.');
+  if (!row) throw new DomainError('NOT_FOUND', 'No card with this id.');
   return row;
 }
 

@@ -10,14 +10,12 @@ import {
 } from '@refund/contracts/merchant';
 import type { Db } from '../../db/database';
 import { AppError } from '../../http/app-error';
-import type { MerchantAuthenticator } from '../merchants/merchant-keys';
 import { readFile, saveFile } from './file-store';
 import { detectImageType } from './image-type';
 import { readUpload, uploadLimits } from './read-upload';
 
 export interface FileRoutesOptions {
   db: Db;
-  merchantOf: MerchantAuthenticator;
 }
 
 /** Keys are random and contents never change, so a copy may be kept forever. */
@@ -34,6 +32,7 @@ export const fileRoutes: FastifyPluginAsync<FileRoutesOptions> = async (app, opt
     uploads.withTypeProvider<ZodTypeProvider>().post(
       '/merchant/files',
       {
+        config: { auth: 'merchant' },
         schema: {
           tags: ['merchant files'],
           summary: 'Upload a PNG, JPEG or WebP image (at most 2 MiB) for the claim page',
@@ -41,7 +40,6 @@ export const fileRoutes: FastifyPluginAsync<FileRoutesOptions> = async (app, opt
             'multipart/form-data with one field `file`. The type is read from the bytes; ' +
             'the file name and declared type are ignored.',
           consumes: ['multipart/form-data'],
-          security: [{ merchantKey: [] }],
           response: {
             201: uploadedFileSchema,
             400: errorBodySchema,
@@ -52,7 +50,7 @@ export const fileRoutes: FastifyPluginAsync<FileRoutesOptions> = async (app, opt
         },
       },
       async (request, reply) => {
-        const merchant = await options.merchantOf(request);
+        const { merchant } = request;
         const data = await readUpload(request);
         const contentType = detectImageType(data);
         if (!contentType) {
@@ -78,6 +76,7 @@ export const fileRoutes: FastifyPluginAsync<FileRoutesOptions> = async (app, opt
   app.withTypeProvider<ZodTypeProvider>().get(
     '/files/:file_key',
     {
+      config: { auth: 'none' },
       schema: {
         tags: ['files'],
         summary: 'An uploaded image, for the claim page (public)',

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { MAX_UPLOAD_BYTES } from '@refund/contracts/merchant';
-import { AppError } from '../../http/app-error';
+import { DomainError } from '../../domain/domain-error';
 
 /** Busboy limits: one file, a few small fields at most, so a request cannot make us buffer much. */
 export const uploadLimits = {
@@ -17,16 +17,16 @@ const UPLOAD_FIELD = 'file';
 /** Reads the `file` field of a multipart upload into memory, refusing anything else clearly. */
 export async function readUpload(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) {
-    throw new AppError(
+    throw new DomainError(
       'UNSUPPORTED_MEDIA_TYPE',
       'Send the image as multipart/form-data in a field named "file".',
     );
   }
   try {
     const part = await request.file({ limits: uploadLimits });
-    if (!part || part.fieldname !== UPLOAD_FIELD) throw new AppError('FILE_REQUIRED');
+    if (!part || part.fieldname !== UPLOAD_FIELD) throw new DomainError('FILE_REQUIRED');
     const data = await part.toBuffer();
-    if (data.length === 0) throw new AppError('FILE_EMPTY');
+    if (data.length === 0) throw new DomainError('FILE_EMPTY');
     return data;
   } catch (error) {
     throw asUploadError(error);
@@ -37,11 +37,12 @@ export async function readUpload(request: FastifyRequest): Promise<Buffer> {
  * Multipart failures come from the parser as plain errors (some with no status at all, such as
  * a missing boundary); each is the client's malformed upload, so none may surface as a 500.
  */
-function asUploadError(error: unknown): AppError {
-  if (error instanceof AppError) return error;
+function asUploadError(error: unknown): DomainError {
+  if (error instanceof DomainError) return error;
   const code = error instanceof Error && 'code' in error ? error.code : undefined;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('FILE_TOO_LARGE');
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new DomainError('FILE_TOO_LARGE');
   const status = error instanceof Error && 'statusCode' in error ? error.statusCode : undefined;
-  if (status === 413) return new AppError('PAYLOAD_TOO_LARGE', 'Send one image and nothing else.');
-  return new AppError('VALIDATION_FAILED', 'The multipart/form-data body could not be read.');
+  if (status === 413)
+    return new DomainError('PAYLOAD_TOO_LARGE', 'Send one image and nothing else.');
+  return new DomainError('VALIDATION_FAILED', 'The multipart/form-data body could not be read.');
 }

@@ -93,7 +93,7 @@ function eventFor(redemptionId: string, transfer: IncreaseTransferState): Payout
 
 export interface IncreaseEventDeps {
   db: Db;
-  jobs: Pick<JobQueue, 'sendMessage'>;
+  jobs: Pick<JobQueue, 'sendMessageIn'>;
   transfers: IncreaseAchTransfers;
   logger: FastifyBaseLogger;
 }

@@ -43,6 +43,7 @@ export const increaseWebhookRoutes: FastifyPluginAsync<IncreaseWebhookRoutesOpti
   r.post(
     '/webhooks/increase',
     {
+      config: { auth: 'none' },
       schema: {
         tags: ['provider webhooks'],
         summary: "Increase's events (ACH transfers); signed with Increase-Webhook-Signature",
@@ -62,6 +63,8 @@ export const increaseWebhookRoutes: FastifyPluginAsync<IncreaseWebhookRoutesOpti
       }
       const { id, associated_object_type: objectType, associated_object_id: objectId } = event.data;
       if (objectType === 'ach_transfer') {
+        // The job is this request's only write, so there is no transaction to share (ADR 0013);
+        // until it is stored the answer is not 204, and Increase sends the event again.
         await options.jobs.send<IncreaseEventJob>(INCREASE_EVENT_QUEUE, {
           eventId: id,
           transferId: objectId,

@@ -5,38 +5,56 @@ import { ledgerAccounts } from '../../db/schema';
 import { runStatement, Statement } from './statement';
 
 export type OwnerType = 'customer' | 'merchant' | 'system';
-export type SystemAccount =
-  | 'payouts_settled'
-  | 'payouts_in_transit'
-  | 'fee_revenue'
-  | 'bonus_expense'
-  | 'giftcard_settlement';
+/**
+ * The system accounts and whether each may go below zero. Money only ever arrives in transit,
+ * settled and fee revenue before it leaves them (a give-back takes from the shard the payout
+ * went to), so they never may; expense and settlement accounts pay out what the business funds
+ * and may.
+ */
+const SYSTEM_ACCOUNTS = {
+  payouts_settled: { allowNegative: false },
+  payouts_in_transit: { allowNegative: false },
+  fee_revenue: { allowNegative: false },
+  bonus_expense: { allowNegative: true },
+  cashback_expense: { allowNegative: true },
+  giftcard_settlement: { allowNegative: true },
+} as const satisfies Record<string, { allowNegative: boolean }>;
+
+export type SystemAccount = keyof typeof SYSTEM_ACCOUNTS;
 
 export interface AccountRef {
   ownerType: OwnerType;
   ownerId: string | null;
   kind: string;
+  /** Written on the account when it is made; the database refuses a negative balance otherwise. */
+  allowNegative: boolean;
 }
 
+/** A customer's wallet: never below zero. */
 export const customerAvailable = (userId: string): AccountRef => ({
   ownerType: 'customer',
   ownerId: userId,
   kind: 'available',
+  allowNegative: false,
 });
 export const customerHeld = (userId: string): AccountRef => ({
   ownerType: 'customer',
   ownerId: userId,
   kind: 'held',
+  allowNegative: false,
 });
+/** What a merchant has funded less what its refunds took: negative while the merchant owes. */
 export const merchantFunding = (merchantId: string): AccountRef => ({
   ownerType: 'merchant',
   ownerId: merchantId,
   kind: 'funding',
+  allowNegative: true,
 });
 export const systemAccount = (kind: SystemAccount): AccountRef => ({
   ownerType: 'system',
   ownerId: null,
   kind,
+  allowNegative: SYSTEM_ACCOUNTS[kind].allowNegative,
 });
 
 const SYSTEM_SHARDS = 16;
@@ -49,7 +67,12 @@ const SYSTEM_SHARDS = 16;
 export function systemShard(kind: SystemAccount, key: string): AccountRef {
   let hash = 0;
   for (let i = 0; i < key.length; i += 1) hash = (hash * 31 + key.charCodeAt(i)) >>> 0;
-  return { ownerType: 'system', ownerId: null, kind: `${kind}:${hash % SYSTEM_SHARDS}` };
+  return {
+    ownerType: 'system',
+    ownerId: null,
+    kind: `${kind}:${hash % SYSTEM_SHARDS}`,
+    allowNegative: SYSTEM_ACCOUNTS[kind].allowNegative,
+  };
 }
 
 export interface Posting {
@@ -58,13 +81,26 @@ export interface Posting {
   amountCents: number;
 }
 
+/** What a transfer is about, e.g. `{ kind: 'redemption', id }`: a payout's transfers name it. */
+export interface TransferReference {
+  kind: 'refund' | 'refund_return' | 'redemption';
+  id: string;
+}
+
 export interface TransferInput {
   /** The same key never moves money twice. */
   idempotencyKey: string;
   kind: string;
-  refundId?: string | null;
-  returnId?: string | null;
+  reference?: TransferReference | null;
   postings: Posting[];
+}
+
+/** An account that may not go below zero would: nothing of the transfer was written. */
+export class AccountWouldGoNegativeError extends Error {
+  constructor(readonly ownerType: OwnerType) {
+    super(`a ${ownerType} ledger account would go below zero`);
+    this.name = 'AccountWouldGoNegativeError';
+  }
 }
 
 /** A customer account would go below zero: nothing of the transfer was written. */
@@ -117,12 +153,29 @@ async function resolveAccount(q: Queryable, ref: AccountRef, useRemembered: bool
   }
   await q
     .insert(ledgerAccounts)
-    .values({ ownerType: ref.ownerType, ownerId: ref.ownerId, kind: ref.kind })
+    .values({
+      ownerType: ref.ownerType,
+      ownerId: ref.ownerId,
+      kind: ref.kind,
+      allowNegative: ref.allowNegative,
+    })
     .onConflictDoNothing();
   // Not remembered: the row may be this transaction's own and vanish if it rolls back.
   const [created] = await q.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(where);
   if (!created) throw new Error(`ledger account ${ref.ownerType}/${ref.kind} could not be created`);
   return created.id;
+}
+
+/** Opens a new customer's wallet accounts, in the caller's transaction. */
+export async function openCustomerAccounts(q: Queryable, userId: string): Promise<void> {
+  await q.insert(ledgerAccounts).values(
+    [customerAvailable(userId), customerHeld(userId)].map((ref) => ({
+      ownerType: ref.ownerType,
+      ownerId: ref.ownerId,
+      kind: ref.kind,
+      allowNegative: ref.allowNegative,
+    })),
+  );
 }
 
 /** A checked transfer whose accounts are resolved to ids: what the statements below write. */
@@ -191,11 +244,14 @@ function planValues(plan: PlannedTransfer, st: Statement): string {
     )
     .join(', ');
   const entries = plan.entries
-    .map((e) => `(${st.param(e.accountId, 'uuid')}, ${st.param(e.amountCents, 'bigint')})`)
+    .map(
+      (e, ord) =>
+        `(${st.param(e.accountId, 'uuid')}, ${st.param(e.amountCents, 'bigint')}, ${ord})`,
+    )
     .join(', ');
   return `
   ledger_v (id, owner_type, owner_id, kind, amount, rank) as (values ${accounts}),
-  ledger_p (account_id, amount) as (values ${entries}),
+  ledger_p (account_id, amount, ord) as (values ${entries}),
   ledger_known as (
     select count(*)::int as n from ledger_accounts a join ledger_v v
       on a.id = v.id and a.owner_type = v.owner_type
@@ -211,33 +267,42 @@ function planValues(plan: PlannedTransfer, st: Statement): string {
  *
  * - `head`: `ledger_t (k, key, kind)`, `ledger_p (k, account_id, amount)` and `ledger_known`
  *   (one row, `n`), which the caller's first write must require to equal `ledgerAccountCount`.
- * - `lock(candidates)`: `ledger_locked (id, owner_type, balance_cents)`, the accounts of the
- *   transfers whose `k` the caller's expression yields, locked in lock order. The caller may read
- *   the locked balances to decide which transfers go ahead.
+ * - `lock(candidates)`: `ledger_locked (id, owner_type, allow_negative, balance_cents)`, the
+ *   accounts of the transfers whose `k` the caller's expression yields, locked in lock order.
+ * - `funded(candidates)`: `ledger_funded (k)` (with `ledger_running` and `ledger_short`), the
+ *   candidates that keep every account that may not go below zero at or above it, each taken
+ *   after the candidates before it (in `k` order) as if they all went ahead: the ledger's own
+ *   rule, as postTransfer applies it to one transfer. A candidate refused here may still fit
+ *   alone; the caller sends it the step-by-step way.
  * - `tail(gate)`: the transfers whose `k` the caller's expression `gate` yields are written, each
  *   account moving once by its net amount over all of them. `ledger_moved` and
  *   `ledger_entries_written` return what was written, for wroteWholeTransfers.
  *
- * Transfers that name a refund or a return are not batched.
+ * Each entry records the balance after it: the locked balance plus the running sum of the
+ * batch's entries on that account, in transfer and posting order (the order they are inserted in).
  */
 export function batchTransferStatementParts(
   plans: readonly { k: number; plan: PlannedTransfer }[],
   st: Statement,
-): { head: string; lock: (candidates: string) => string; tail: (gate: string) => string } {
+): {
+  head: string;
+  lock: (candidates: string) => string;
+  funded: (candidates: string) => string;
+  tail: (gate: string) => string;
+} {
   const accounts = new Map<string, PlannedTransfer['accounts'][number]>();
   for (const { plan } of plans) {
-    if (plan.input.refundId || plan.input.returnId) {
-      throw new Error(`transfer ${plan.input.kind} names a refund or a return`);
-    }
     for (const a of plan.accounts) accounts.set(a.id, a);
   }
   const transfers = plans.map(({ k, plan }) => ({
     k,
     key: plan.input.idempotencyKey,
     kind: plan.input.kind,
+    ref_kind: plan.input.reference?.kind ?? null,
+    ref_id: plan.input.reference?.id ?? null,
   }));
   const postings = plans.flatMap(({ k, plan }) =>
-    plan.entries.map((e) => ({ k, account_id: e.accountId, amount: e.amountCents })),
+    plan.entries.map((e, ord) => ({ k, ord, account_id: e.accountId, amount: e.amountCents })),
   );
   const owners = [...accounts.values()].map((a) => ({
     id: a.id,
@@ -249,11 +314,11 @@ export function batchTransferStatementParts(
   const head = `
   ledger_t as (
     select * from json_to_recordset(${st.param(JSON.stringify(transfers), 'json')})
-      as t(k int, key text, kind text)
+      as t(k int, key text, kind text, ref_kind text, ref_id uuid)
   ),
   ledger_p as (
     select * from json_to_recordset(${st.param(JSON.stringify(postings), 'json')})
-      as p(k int, account_id uuid, amount bigint)
+      as p(k int, ord int, account_id uuid, amount bigint)
   ),
   ledger_v as (
     select * from json_to_recordset(${st.param(JSON.stringify(owners), 'json')})
@@ -266,16 +331,37 @@ export function batchTransferStatementParts(
   )`;
   const lock = (candidates: string) => `
   ledger_locked as materialized (
-    select a.id, a.owner_type, a.balance_cents
+    select a.id, a.owner_type, a.allow_negative, a.balance_cents
     from ledger_accounts a join ledger_v v on a.id = v.id
     where a.id in (select account_id from ledger_p where k in (select k from ${candidates}))
     order by v.rank, a.id
     for update of a
   )`;
+  // Computed once for the batch (not per candidate): each account's running movement over the
+  // candidates in `k` order; a candidate goes ahead unless it takes such an account below zero.
+  const funded = (candidates: string) => `
+  ledger_running as (
+    select n.k, n.account_id,
+      sum(n.amount) over (partition by n.account_id order by n.k) as running
+    from (
+      select k, account_id, sum(amount) as amount from ledger_p
+      where k in (select k from ${candidates})
+      group by k, account_id
+    ) n
+  ),
+  ledger_short as (
+    select distinct r.k from ledger_running r join ledger_locked l on l.id = r.account_id
+    where not l.allow_negative and l.balance_cents + r.running < 0
+  ),
+  ledger_funded as (
+    select c.k from ${candidates} c
+    where (select count(*) from ledger_locked) > 0
+      and c.k not in (select k from ledger_short)
+  )`;
   const tail = (gate: string) => `
   ledger_transfer as (
-    insert into ledger_transfers (idempotency_key, kind)
-    select t.key, t.kind from ledger_t t where t.k in (select k from ${gate})
+    insert into ledger_transfers (idempotency_key, kind, reference_kind, reference_id)
+    select t.key, t.kind, t.ref_kind, t.ref_id from ledger_t t where t.k in (select k from ${gate})
     returning id, idempotency_key
   ),
   ledger_net as (
@@ -291,12 +377,15 @@ export function batchTransferStatementParts(
     returning a.id
   ),
   ledger_entries_written as (
-    insert into ledger_entries (transfer_id, account_id, amount_cents)
-    select lt.id, p.account_id, p.amount
-    from ledger_transfer lt join ledger_t t on t.key = lt.idempotency_key join ledger_p p on p.k = t.k
+    insert into ledger_entries (transfer_id, account_id, amount_cents, balance_after_cents)
+    select lt.id, p.account_id, p.amount,
+      l.balance_cents + sum(p.amount) over (partition by p.account_id order by p.k, p.ord)
+    from ledger_transfer lt join ledger_t t on t.key = lt.idempotency_key
+      join ledger_p p on p.k = t.k join ledger_locked l on l.id = p.account_id
+    order by p.account_id, p.k, p.ord
     returning 1
   )`;
-  return { head, lock, tail };
+  return { head, lock, funded, tail };
 }
 
 /** How many accounts batchTransferStatementParts names: what `ledger_known` must count. */
@@ -336,7 +425,8 @@ interface PostedRow {
   duplicate: boolean;
   known: number;
   matched: number;
-  funded: boolean;
+  /** The owner type of an account the transfer would take below zero, when it may not go there. */
+  short: OwnerType | null;
   transfer_id: string | null;
   moved: number;
   entries: number;
@@ -344,9 +434,10 @@ interface PostedRow {
 
 /**
  * One statement: unless a transfer with this key exists or a remembered account id is stale, lock
- * the accounts (in lock order), check that no customer balance would go below zero, and only then
- * write the transfer, move the balances and write the entries. A refusal writes nothing and
- * raises no database error, so the caller's transaction stays usable.
+ * the accounts (in lock order), check that no account that may not go below zero would, and only
+ * then write the transfer, move the balances and write the entries (each with the balance after
+ * it). A refusal writes nothing and raises no database error, so the caller's transaction stays
+ * usable.
  */
 async function postPlanned(tx: Queryable, plan: PlannedTransfer): Promise<PostedRow> {
   const { input } = plan;
@@ -358,7 +449,7 @@ async function postPlanned(tx: Queryable, plan: PlannedTransfer): Promise<Posted
     `with ${planValues(plan, st)},
     ledger_duplicate as (select 1 from ledger_transfers where idempotency_key = ${key}),
     ledger_locked as materialized (
-      select a.owner_type, a.balance_cents, v.amount
+      select a.id, a.owner_type, a.allow_negative, a.balance_cents, v.amount
       from ledger_accounts a join ledger_v v on a.id = v.id
       where not exists (select 1 from ledger_duplicate)
         and (select n from ledger_known) = ${n}
@@ -367,14 +458,15 @@ async function postPlanned(tx: Queryable, plan: PlannedTransfer): Promise<Posted
     ),
     ledger_check as (
       select count(*)::int as matched,
-        coalesce(bool_and(owner_type <> 'customer' or balance_cents + amount >= 0), true) as funded
+        min(owner_type) filter (where not allow_negative and balance_cents + amount < 0) as short
       from ledger_locked
     ),
     ledger_transfer as (
-      insert into ledger_transfers (idempotency_key, kind, refund_id, return_id)
-      select ${key}, ${st.param(input.kind, 'text')}, ${st.param(input.refundId ?? null, 'uuid')},
-        ${st.param(input.returnId ?? null, 'uuid')}
-      from ledger_check where matched = ${n} and funded
+      insert into ledger_transfers (idempotency_key, kind, reference_kind, reference_id)
+      select ${key}, ${st.param(input.kind, 'text')},
+        ${st.param(input.reference?.kind ?? null, 'text')},
+        ${st.param(input.reference?.id ?? null, 'uuid')}
+      from ledger_check where matched = ${n} and short is null
       on conflict (idempotency_key) do nothing
       returning id
     ),
@@ -385,12 +477,15 @@ async function postPlanned(tx: Queryable, plan: PlannedTransfer): Promise<Posted
       returning a.id
     ),
     ledger_entries_written as (
-      insert into ledger_entries (transfer_id, account_id, amount_cents)
-      select t.id, p.account_id, p.amount from ledger_transfer t, ledger_p p
+      insert into ledger_entries (transfer_id, account_id, amount_cents, balance_after_cents)
+      select t.id, p.account_id, p.amount,
+        l.balance_cents + sum(p.amount) over (partition by p.account_id order by p.ord)
+      from ledger_transfer t, ledger_p p join ledger_locked l on l.id = p.account_id
+      order by p.account_id, p.ord
       returning 1
     )
     select exists (select 1 from ledger_duplicate) as duplicate,
-      (select n from ledger_known) as known, c.matched, c.funded,
+      (select n from ledger_known) as known, c.matched, c.short,
       (select id from ledger_transfer) as transfer_id,
       (select count(*)::int from ledger_moved) as moved,
       (select count(*)::int from ledger_entries_written) as entries
@@ -405,7 +500,8 @@ async function postPlanned(tx: Queryable, plan: PlannedTransfer): Promise<Posted
  * Writes a balanced transfer and moves the balances, all in the caller's transaction and in one
  * statement. Accounts are locked in one order for all transfers (see LOCK_RANK), so two transfers
  * touching the same accounts cannot deadlock. A customer balance that would go below zero is
- * refused with InsufficientFundsError before anything is written; the caller's transaction stays
+ * refused with InsufficientFundsError (another account that may not go negative with
+ * AccountWouldGoNegativeError) before anything is written; the caller's transaction stays
  * usable. Answers false when a transfer with this idempotency key already exists (nothing moves
  * again).
  */
@@ -432,7 +528,9 @@ export async function postTransfer(outer: Tx, input: TransferInput): Promise<boo
     if (row.matched !== plan.accounts.length) {
       throw new Error(`transfer ${input.kind} locked ${row.matched} of its accounts`);
     }
-    if (!row.funded) throw new InsufficientFundsError();
+    if (row.short === 'customer') throw new InsufficientFundsError();
+    // A business account that may not go negative would: a wrong transfer, never the customer's.
+    if (row.short) throw new AccountWouldGoNegativeError(row.short);
     // A parallel transfer with this key was committed first.
     if (!row.transfer_id) return false;
     if (!wroteWholeTransfer(plan, row)) {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db/database';
 import { merchants } from '../../db/schema';
-import { AppError } from '../../http/app-error';
+import { DomainError } from '../../domain/domain-error';
 
 export const hashApiKey = (key: string): string => createHash('sha256').update(key).digest('hex');
 
@@ -30,6 +30,19 @@ export async function createMerchant(
   return row;
 }
 
+async function merchantByKeyHash(db: Queryable, hash: string): Promise<Merchant | null> {
+  const [row] = await db
+    .select({ id: merchants.id, name: merchants.name })
+    .from(merchants)
+    .where(eq(merchants.apiKeyHash, hash));
+  return row ?? null;
+}
+
+/** The merchant an API key belongs to, if any. */
+export function findMerchantByApiKey(db: Queryable, apiKey: string): Promise<Merchant | null> {
+  return merchantByKeyHash(db, hashApiKey(apiKey));
+}
+
 const CACHE_MS = 30_000;
 
 /** Resolves `Authorization: Bearer <api key>` to the merchant it belongs to. */
@@ -38,20 +51,16 @@ export function createMerchantAuthenticator(db: Queryable) {
   return async function merchantOf(request: FastifyRequest): Promise<Merchant> {
     const header = request.headers.authorization;
     const key = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
-    if (!key) throw new AppError('UNAUTHORIZED', 'Send your API key as a bearer token.');
+    if (!key) throw new DomainError('UNAUTHORIZED', 'Send your API key as a bearer token.');
     const hash = hashApiKey(key);
     const hit = cache.get(hash);
     let merchant = hit && Date.now() - hit.at < CACHE_MS ? hit.merchant : undefined;
     if (merchant === undefined) {
-      const [row] = await db
-        .select({ id: merchants.id, name: merchants.name })
-        .from(merchants)
-        .where(eq(merchants.apiKeyHash, hash));
-      merchant = row ?? null;
+      merchant = await merchantByKeyHash(db, hash);
       if (cache.size > 1000) cache.clear();
       cache.set(hash, { merchant, at: Date.now() });
     }
-    if (!merchant) throw new AppError('UNAUTHORIZED', 'This API key is not valid.');
+    if (!merchant) throw new DomainError('UNAUTHORIZED', 'This API key is not valid.');
     return merchant;
   };
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
-import { cardPushChecks, cards, redemptions } from '../../db/schema';
+import { cardPayouts, cardPushChecks, cards, redemptions } from '../../db/schema';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { CardPayouts, CardPushLookup, CardPushOutcome } from '../../providers/ports';
 import type { CardVault } from '../cards/card-vault';
@@ -21,7 +21,7 @@ const BATCH_SIZE = 50;
 
 export interface CardPushCheckOptions {
   db: Db;
-  jobs: Pick<JobQueue, 'sendMessage'>;
+  jobs: Pick<JobQueue, 'sendMessageIn'>;
   /**
    * The card payout provider: asked about pushes, and pushed to again (with the same reference)
    * for a push left behind by a process that died before the push reached it.
@@ -152,12 +152,17 @@ export function createCardPushChecks(options: CardPushCheckOptions) {
 
   const holder = pushHolderOf(db);
 
-  /** Hands a push to the lookup path: no longer in flight, asked about with backoff. */
+  /**
+   * No longer in flight with this process: answered, or handed to the lookup path (asked about
+   * with backoff).
+   */
   async function handOver(redemptionId: string): Promise<void> {
     await db
-      .update(redemptions)
+      .update(cardPayouts)
       .set({ pushHolder: null })
-      .where(and(eq(redemptions.id, redemptionId), eq(redemptions.pushHolder, holder.id)));
+      .where(
+        and(eq(cardPayouts.redemptionId, redemptionId), eq(cardPayouts.pushHolder, holder.id)),
+      );
   }
 
   /** The number of a payout's card, unless the card was removed since. */
@@ -170,10 +175,8 @@ export function createCardPushChecks(options: CardPushCheckOptions) {
     return card ? options.vault.reveal(card.vaultToken) : null;
   }
 
-  type Orphan = Pick<
-    typeof redemptions.$inferSelect,
-    'id' | 'cardId' | 'amountCents' | 'feeCents' | 'pushHolder'
-  >;
+  type Orphan = Pick<typeof redemptions.$inferSelect, 'id' | 'amountCents' | 'feeCents'> &
+    Pick<typeof cardPayouts.$inferSelect, 'cardId' | 'pushHolder'>;
 
   /**
    * Takes up a push its process left behind: claims it (another instance may race for it), asks
@@ -185,18 +188,24 @@ export function createCardPushChecks(options: CardPushCheckOptions) {
   async function takeUp(row: Orphan): Promise<boolean> {
     return holder.pushing(row.id, async () => {
       const [claimed] = await db
-        .update(redemptions)
+        .update(cardPayouts)
         .set({ pushHolder: holder.id })
         .where(
           and(
-            eq(redemptions.id, row.id),
-            eq(redemptions.status, 'pending'),
+            eq(cardPayouts.redemptionId, row.id),
+            inArray(
+              cardPayouts.redemptionId,
+              db
+                .select({ id: redemptions.id })
+                .from(redemptions)
+                .where(and(eq(redemptions.id, row.id), eq(redemptions.status, 'pending'))),
+            ),
             row.pushHolder === null
-              ? isNull(redemptions.pushHolder)
-              : eq(redemptions.pushHolder, row.pushHolder),
+              ? isNull(cardPayouts.pushHolder)
+              : eq(cardPayouts.pushHolder, row.pushHolder),
           ),
         )
-        .returning({ id: redemptions.id });
+        .returning({ id: cardPayouts.redemptionId });
       if (!claimed) return false;
       logger.info(
         { redemptionId: row.id, holder: row.pushHolder },
@@ -259,10 +268,16 @@ export function createCardPushChecks(options: CardPushCheckOptions) {
    * recording it, or before applying the answer).
    */
   async function leftBehind(): Promise<Orphan[]> {
-    const inFlight = and(eq(redemptions.status, 'pending'), isNotNull(redemptions.pushHolder));
+    // Through the pending debit redemptions (a small, indexed set), then each one's payout.
+    const inFlight = and(
+      eq(redemptions.status, 'pending'),
+      eq(redemptions.mode, 'debit'),
+      isNotNull(cardPayouts.pushHolder),
+    );
     const holders = await db
-      .selectDistinct({ holder: redemptions.pushHolder })
-      .from(redemptions)
+      .selectDistinct({ holder: cardPayouts.pushHolder })
+      .from(cardPayouts)
+      .innerJoin(redemptions, eq(redemptions.id, cardPayouts.redemptionId))
       .where(inFlight);
     const others = holders
       .map((h) => h.holder)
@@ -273,19 +288,20 @@ export function createCardPushChecks(options: CardPushCheckOptions) {
     return db
       .select({
         id: redemptions.id,
-        cardId: redemptions.cardId,
+        cardId: cardPayouts.cardId,
         amountCents: redemptions.amountCents,
         feeCents: redemptions.feeCents,
-        pushHolder: redemptions.pushHolder,
+        pushHolder: cardPayouts.pushHolder,
       })
-      .from(redemptions)
+      .from(cardPayouts)
+      .innerJoin(redemptions, eq(redemptions.id, cardPayouts.redemptionId))
       .where(
         and(
           inFlight,
           or(
-            gone.length > 0 ? inArray(redemptions.pushHolder, gone) : undefined,
+            gone.length > 0 ? inArray(cardPayouts.pushHolder, gone) : undefined,
             and(
-              eq(redemptions.pushHolder, holder.id),
+              eq(cardPayouts.pushHolder, holder.id),
               mine.length > 0 ? notInArray(redemptions.id, mine) : undefined,
             ),
           ),
@@ -314,6 +330,7 @@ export function createCardPushChecks(options: CardPushCheckOptions) {
     const due = await db
       .select({ id: redemptions.id, createdAt: redemptions.createdAt })
       .from(redemptions)
+      .innerJoin(cardPayouts, eq(cardPayouts.redemptionId, redemptions.id))
       .leftJoin(cardPushChecks, eq(cardPushChecks.redemptionId, redemptions.id))
       .where(
         and(
@@ -321,7 +338,7 @@ export function createCardPushChecks(options: CardPushCheckOptions) {
           eq(redemptions.mode, 'debit'),
           // Not in flight: the push got no answer (or its process is gone and it is taken up
           // above, never looked up here at the same time).
-          isNull(redemptions.pushHolder),
+          isNull(cardPayouts.pushHolder),
           lte(redemptions.createdAt, new Date(at.getTime() - seconds(options.checkAfterSeconds))),
           or(isNull(cardPushChecks.nextCheckAt), lte(cardPushChecks.nextCheckAt, at)),
         ),

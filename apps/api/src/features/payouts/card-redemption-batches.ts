@@ -44,7 +44,7 @@ export interface CardRedemptionItem {
   feeCents: number;
   attemptId: string;
   code: string;
-  /** The payout's transfer, planned; its first posting debits the customer's available balance. */
+  /** The payout's transfer, planned: the ledger decides whether the balances allow it. */
   plan: PlannedTransfer;
 }
 
@@ -146,8 +146,9 @@ export function createCardRedemptionBatches(deps: CardRedemptionBatchDeps) {
   /**
    * For each redemption: the card must be the customer's and not removed, the Idempotency-Key
    * unused, the passcode right and open; the passcodes are locked, then the accounts (in lock
-   * order); a customer's redemptions in the batch go ahead in order while the balance covers
-   * them. Only then is the passcode marked used, the redemption recorded and the money moved.
+   * order); the ledger's own rule decides which go ahead (a customer's redemptions in the batch,
+   * in order, while the balance covers them). Only then is the passcode marked used, the
+   * redemption recorded and the money moved.
    */
   async function record(items: CardRedemptionItem[]): Promise<(RecordedCardRedemption | null)[]> {
     const duplicates = laterDuplicates(items);
@@ -155,25 +156,18 @@ export function createCardRedemptionBatches(deps: CardRedemptionBatchDeps) {
     const plans = go.map(({ item, k }) => ({ k, plan: item.plan }));
     const st = new Statement();
     const p = (value: unknown, type: string) => st.param(value, type);
-    const requests = go.map(({ item, k }) => {
-      const customerAccount = item.plan.entries[0];
-      if (!customerAccount || customerAccount.amountCents !== -item.amountCents) {
-        throw new Error(`redemption ${item.id}: the first posting must debit the customer`);
-      }
-      return {
-        k,
-        id: item.id,
-        user_id: item.userId,
-        key: item.idempotencyKey,
-        hash: item.requestHash,
-        card_id: item.cardId,
-        amount: item.amountCents,
-        fee: item.feeCents,
-        attempt_id: item.attemptId,
-        code_hash: deps.otp.codeHash(item.attemptId, item.code),
-        account: customerAccount.accountId,
-      };
-    });
+    const requests = go.map(({ item, k }) => ({
+      k,
+      id: item.id,
+      user_id: item.userId,
+      key: item.idempotencyKey,
+      hash: item.requestHash,
+      card_id: item.cardId,
+      amount: item.amountCents,
+      fee: item.feeCents,
+      attempt_id: item.attemptId,
+      code_hash: deps.otp.codeHash(item.attemptId, item.code),
+    }));
     const createdAt = new Date();
     const ledger = batchTransferStatementParts(plans, st);
     const accountCount = ledgerAccountCount(plans);
@@ -183,7 +177,7 @@ export function createCardRedemptionBatches(deps: CardRedemptionBatchDeps) {
       `with req as (
           select * from json_to_recordset(${p(JSON.stringify(requests), 'json')}) as r(k int,
             id uuid, user_id uuid, key text, hash text, card_id uuid, amount bigint, fee bigint,
-            attempt_id uuid, code_hash text, account uuid)
+            attempt_id uuid, code_hash text)
         ),
         ${ledger.head},
         card as (
@@ -204,30 +198,30 @@ export function createCardRedemptionBatches(deps: CardRedemptionBatchDeps) {
           for update of o
         ),
         ${ledger.lock('code')},
-        funded as (
-          select c.k from (
-            select r.k, r.account,
-              sum(r.amount) over (partition by r.account order by r.k) as running
-            from req r where r.k in (select k from code)
-          ) c join ledger_locked l on l.id = c.account
-          where l.balance_cents >= c.running and (select count(*) from ledger_locked) > 0
-        ),
+        ${ledger.funded('code')},
         passcode as (
           update otp_attempts o set consumed_at = now()
           from req r
-          where r.k in (select k from funded) and o.id = r.attempt_id and o.user_id = r.user_id
+          where r.k in (select k from ledger_funded) and o.id = r.attempt_id and o.user_id = r.user_id
             and o.consumed_at is null
           returning r.k
         ),
         redemption as (
-          insert into redemptions (id, user_id, idempotency_key, request_hash, mode, card_id,
-            amount_cents, fee_cents, created_at, push_holder)
-          select r.id, r.user_id, r.key, r.hash, 'debit', r.card_id, r.amount, r.fee,
-            ${p(createdAt.toISOString(), 'timestamptz')}, ${p(deps.pushHolder ?? null, 'int')}
+          insert into redemptions (id, user_id, idempotency_key, request_hash, mode,
+            amount_cents, fee_cents, created_at)
+          select r.id, r.user_id, r.key, r.hash, 'debit', r.amount, r.fee,
+            ${p(createdAt.toISOString(), 'timestamptz')}
           from req r where r.k in (select k from passcode)
           returning id
         ),
-        done as (select r.k from req r where r.id in (select id from redemption)),
+        card_payout as (
+          insert into card_payouts (redemption_id, card_id, push_holder, created_at)
+          select r.id, r.card_id, ${p(deps.pushHolder ?? null, 'int')},
+            ${p(createdAt.toISOString(), 'timestamptz')}
+          from req r where r.id in (select id from redemption)
+          returning redemption_id
+        ),
+        done as (select r.k from req r where r.id in (select redemption_id from card_payout)),
         ${ledger.tail('done')}
         select r.k, r.k in (select k from done) as created, card.sealed_number,
           (select n from ledger_known) as known,

@@ -28,6 +28,7 @@ export const settleTransfer = (row: {
   return {
     idempotencyKey: `payout-settle:${row.id}`,
     kind: 'payout_settled',
+    reference: { kind: 'redemption', id: row.id },
     postings: [
       { account: systemShard('payouts_in_transit', row.id), amountCents: -net },
       { account: systemShard('payouts_settled', row.id), amountCents: net },
@@ -46,6 +47,7 @@ async function giveBack(
   await postTransfer(tx, {
     idempotencyKey: key,
     kind: from === 'payouts_in_transit' ? 'payout_failed' : 'payout_returned',
+    reference: { kind: 'redemption', id: row.id },
     postings: [
       { account: systemShard(from, row.id), amountCents: -net },
       ...(row.feeCents > 0
@@ -65,6 +67,7 @@ async function giveBack(
 export async function applyPayoutEvent(
   db: Db,
   event: PayoutEvent,
+  jobs?: Pick<JobQueue, 'sendMessageIn'>,
 ): Promise<{ notify: { to: string; body: string } | null }> {
   // Applied once by its event id, so it can run again after a lost connection: if the first run
   // committed, the second finds the event and changes nothing.
@@ -124,25 +127,26 @@ export async function applyPayoutEvent(
         .from(users)
         .where(eq(users.id, row.userId));
       const what = event.type === 'failed' ? 'did not go through' : 'was returned';
-      return {
-        notify: user
-          ? {
-              to: user.phone,
-              body: `Your ${formatMoney(row.amountCents)} redemption ${what}. The full amount is back in your balance.`,
-            }
-          : null,
-      };
+      const notify = user
+        ? {
+            to: user.phone,
+            body: `Your ${formatMoney(row.amountCents)} redemption ${what}. The full amount is back in your balance.`,
+          }
+        : null;
+      // In the same transaction: the message exists exactly when the money came back.
+      if (notify && jobs) await jobs.sendMessageIn(tx, { channel: 'sms', ...notify });
+      return { notify };
     },
-    { connectionLoss: true },
+    // Safe to run again: a run that committed left its event id, and the next finds it.
+    { connectionLoss: true, conflicts: true },
   );
 }
 
-/** Applies an event and tells the customer by SMS when money came back to them. */
+/** Applies an event and tells the customer by SMS, in the same transaction, when money came back. */
 export async function applyAndNotify(
   db: Db,
-  jobs: Pick<JobQueue, 'sendMessage'>,
+  jobs: Pick<JobQueue, 'sendMessageIn'>,
   event: PayoutEvent,
 ): Promise<void> {
-  const { notify } = await applyPayoutEvent(db, event);
-  if (notify) await jobs.sendMessage({ channel: 'sms', ...notify });
+  await applyPayoutEvent(db, event, jobs);
 }

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { redemptions } from '../../db/schema';
-import { AppError } from '../../http/app-error';
+import { DomainError } from '../../domain/domain-error';
 
 /** How customers rated their redemptions on the success screen. */
 export function createRedemptionRatings(db: Db) {
@@ -13,7 +13,7 @@ export function createRedemptionRatings(db: Db) {
         .set({ rating, ratedAt: new Date() })
         .where(and(eq(redemptions.id, redemptionId), eq(redemptions.userId, userId)))
         .returning({ id: redemptions.id });
-      if (rated.length === 0) throw new AppError('NOT_FOUND', 'No transaction with this id.');
+      if (rated.length === 0) throw new DomainError('NOT_FOUND', 'No transaction with this id.');
     },
   };
 }

@@ -11,7 +11,6 @@ import {
   transactionListSchema,
   transactionSchema,
 } from '@refund/contracts/redemptions';
-import type { Authenticator } from '../auth/authenticate';
 import type { RedemptionRatings } from './redemption-ratings';
 import type { Redemptions } from './redemptions';
 
@@ -25,43 +24,40 @@ const errors = {
   // The database connection was lost: nothing was half-written; send the same request again.
   503: errorBodySchema,
 };
-const security = [{ bearer: [] }];
 
 export const redemptionRoutes: FastifyPluginAsync<{
   redemptions: Redemptions;
-  authenticator: Authenticator;
 }> = async (app, options) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { redemptions, authenticator } = options;
+  const { redemptions } = options;
 
   r.post(
     '/redemptions/otp',
     {
+      config: { auth: 'customer' },
       schema: {
         tags: ['redemptions'],
         summary: "Send the withdrawal one-time passcode to the customer's phone",
-        security,
         response: { 200: otpChallengeSchema, ...errors },
       },
     },
-    async (request) =>
-      redemptions.startOtp((await authenticator.principal(request)).userId, request.ip),
+    async (request) => redemptions.startOtp(request.customer.userId, request.ip),
   );
 
   r.post(
     '/redemptions',
     {
+      config: { auth: 'customer' },
       schema: {
         tags: ['redemptions'],
         summary: 'Redeem to a debit card (instant) or bank account; idempotent by Idempotency-Key',
-        security,
         headers: idempotencyHeadersSchema,
         body: createRedemptionRequestSchema,
         response: { 200: transactionSchema, 201: transactionSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const { userId } = await authenticator.principal(request);
+      const { userId } = request.customer;
       const { transaction, created } = await redemptions.create(
         userId,
         request.headers['idempotency-key'],
@@ -74,16 +70,16 @@ export const redemptionRoutes: FastifyPluginAsync<{
   r.get(
     '/transactions',
     {
+      config: { auth: 'customer' },
       schema: {
         tags: ['redemptions'],
         summary: "The customer's redemptions, newest first (keyset pagination)",
-        security,
         querystring: listQuerySchema,
         response: { 200: transactionListSchema, ...errors },
       },
     },
     async (request) => {
-      const { userId } = await authenticator.principal(request);
+      const { userId } = request.customer;
       return redemptions.list(userId, request.query.limit, request.query.cursor);
     },
   );
@@ -91,34 +87,32 @@ export const redemptionRoutes: FastifyPluginAsync<{
   r.get(
     '/transactions/:id',
     {
+      config: { auth: 'customer' },
       schema: {
         tags: ['redemptions'],
         summary: 'One redemption with its payout details; someone else’s answers 404',
-        security,
         params: z.object({ id: z.uuid({ error: 'id must be a UUID' }) }),
         response: { 200: transactionSchema, ...errors },
       },
     },
-    async (request) =>
-      redemptions.load((await authenticator.principal(request)).userId, request.params.id),
+    async (request) => redemptions.load(request.customer.userId, request.params.id),
   );
 };
 
 /** The customer's rating of a redemption, asked for on the success screen. */
 export const redemptionRatingRoutes: FastifyPluginAsync<{
   ratings: RedemptionRatings;
-  authenticator: Authenticator;
 }> = async (app, options) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { ratings, authenticator } = options;
+  const { ratings } = options;
 
   r.post(
     '/transactions/:id/rating',
     {
+      config: { auth: 'customer' },
       schema: {
         tags: ['redemptions'],
         summary: 'Rate a redemption from 1 to 5 stars; rating again replaces it',
-        security,
         params: z.object({ id: z.uuid({ error: 'id must be a UUID' }) }),
         body: rateTransactionRequestSchema,
         response: {
@@ -130,7 +124,7 @@ export const redemptionRatingRoutes: FastifyPluginAsync<{
       },
     },
     async (request, reply) => {
-      const { userId } = await authenticator.principal(request);
+      const { userId } = request.customer;
       await ratings.rate(userId, request.params.id, request.body.rating);
       return reply.status(204).send(null);
     },

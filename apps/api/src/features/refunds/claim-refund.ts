@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { ClaimRefundResponse } from '@refund/contracts/refunds';
 import type { Db, Queryable } from '../../db/database';
+import { transactionRetrying } from '../../db/sql-state';
 import { refunds, users } from '../../db/schema';
-import { AppError } from '../../http/app-error';
+import { DomainError } from '../../domain/domain-error';
 import type { JobQueue } from '../../jobs/job-queue';
-import { enqueueWebhookDelivery } from '../webhooks/webhook-events';
 import { creditClaim, timedHolds } from './refund-money';
 import { returnsOf, type RefundRow } from './refund-views';
 
@@ -40,36 +40,47 @@ export async function ownsRefund(
  * claim; anyone else learns nothing about it.
  */
 export async function claimRefund(
-  deps: { db: Db; jobs: JobQueue },
+  deps: { db: Db; jobs: Pick<JobQueue, 'sendIn'> },
   userId: string,
   refundId: string,
 ): Promise<ClaimRefundResponse> {
-  const { db } = deps;
-  const effects = await db.transaction(async (tx) => {
-    const [refund] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for('update');
-    if (!refund) throw new AppError('REFUND_NOT_CLAIMABLE');
-    if (refund.status === 'claimed') {
-      if (refund.claimedByUserId !== userId) throw new AppError('REFUND_NOT_CLAIMABLE');
-      return { webhookEventIds: [] };
-    }
-    if (refund.status !== 'pending' || refund.expiresAt.getTime() <= Date.now()) {
-      throw new AppError('REFUND_NOT_CLAIMABLE');
-    }
-    if (!(await ownsRefund(tx, userId, refund))) throw new AppError('CLAIM_NOT_ALLOWED');
-    await tx
-      .update(refunds)
-      .set({ status: 'claimed', claimedByUserId: userId, claimedAt: new Date() })
-      .where(eq(refunds.id, refund.id));
-    return creditClaim(tx, refund, userId);
-  });
-  await enqueueWebhookDelivery(deps.jobs, effects.webhookEventIds);
-  for (const hold of await timedHolds(db, refundId)) {
-    await deps.jobs.send(
-      RELEASE_HOLD_QUEUE,
-      { refundId, returnId: hold.id },
-      { startAfter: hold.at, singletonKey: hold.id },
-    );
-  }
+  const { db, jobs } = deps;
+  // A deadlock or a serialization failure rolled everything back, so the claim runs again from
+  // its first check; so does a lost connection, since a claim that did commit is then found
+  // claimed by this customer, its webhook events and hold releases queued with it.
+  await transactionRetrying(
+    db,
+    async (tx) => {
+      const [refund] = await tx
+        .select()
+        .from(refunds)
+        .where(eq(refunds.id, refundId))
+        .for('update');
+      if (!refund) throw new DomainError('REFUND_NOT_CLAIMABLE');
+      if (refund.status === 'claimed') {
+        if (refund.claimedByUserId !== userId) throw new DomainError('REFUND_NOT_CLAIMABLE');
+        return;
+      }
+      if (refund.status !== 'pending' || refund.expiresAt.getTime() <= Date.now()) {
+        throw new DomainError('REFUND_NOT_CLAIMABLE');
+      }
+      if (!(await ownsRefund(tx, userId, refund))) throw new DomainError('CLAIM_NOT_ALLOWED');
+      await tx
+        .update(refunds)
+        .set({ status: 'claimed', claimedByUserId: userId, claimedAt: new Date() })
+        .where(eq(refunds.id, refund.id));
+      await creditClaim(tx, jobs, refund, userId);
+      for (const hold of await timedHolds(tx, refundId)) {
+        await jobs.sendIn(
+          tx,
+          RELEASE_HOLD_QUEUE,
+          { refundId, returnId: hold.id },
+          { startAfter: hold.at, singletonKey: hold.id },
+        );
+      }
+    },
+    { conflicts: true, connectionLoss: true },
+  );
   const rows = (await returnsOf(db, [refundId])).get(refundId) ?? [];
   return {
     refund_uuid: refundId,

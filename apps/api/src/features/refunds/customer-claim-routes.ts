@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accessTokenResponseSchema, otpChallengeSchema } from '@refund/contracts/auth';
 import { errorBodySchema } from '@refund/contracts/errors';
@@ -21,19 +21,18 @@ import {
 import type { Db } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import type { BotVerifier } from '../../providers/ports';
-import type { Authenticator } from '../auth/authenticate';
-import type { EmailVerification } from '../auth/email-verification';
-import type { RefreshCookie } from '../auth/refresh-cookie';
 import type { CustomerClaims } from './customer-claims';
 import { claimedRefund, listClaimedRefunds, unclaimedRefunds } from './refund-history';
 
+/** What these routes need from auth is passed in, so refunds depend on no more of it. */
 export interface CustomerClaimRoutesOptions {
   db: Db;
   claims: CustomerClaims;
-  authenticator: Authenticator;
-  emailVerification: EmailVerification;
+  /** Proves an email address from its magic link. */
+  verifyEmail: (token: string) => Promise<{ message: string }>;
   bot: BotVerifier;
-  refreshCookie: RefreshCookie;
+  /** Hands a customer a claim code signed in their refresh token, as sign-in does. */
+  setRefreshCookie: (reply: FastifyReply, refreshToken: string) => void;
 }
 
 const errors = {
@@ -50,16 +49,7 @@ export const customerClaimRoutes: FastifyPluginAsync<CustomerClaimRoutesOptions>
   options,
 ) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { claims, authenticator } = options;
-
-  /** The signed-in customer on a public endpoint, or null: a stale token counts as signed out. */
-  async function viewer(request: FastifyRequest): Promise<string | null> {
-    if (!request.headers.authorization) return null;
-    return authenticator.principal(request).then(
-      (principal) => principal.userId,
-      () => null,
-    );
-  }
+  const { claims } = options;
 
   async function requireHuman(
     token: string,
@@ -73,6 +63,7 @@ export const customerClaimRoutes: FastifyPluginAsync<CustomerClaimRoutesOptions>
   r.get(
     '/customers/claim-refund/:refund_uuid',
     {
+      config: { auth: 'none' },
       schema: {
         tags: ['claims'],
         summary: 'The claim page of an open refund (public: the link is the invitation)',
@@ -86,6 +77,7 @@ export const customerClaimRoutes: FastifyPluginAsync<CustomerClaimRoutesOptions>
   r.get(
     '/customers/claim-refund/next/:refund_uuid',
     {
+      config: { auth: 'customer-optional' },
       schema: {
         tags: ['claims'],
         summary:
@@ -94,12 +86,13 @@ export const customerClaimRoutes: FastifyPluginAsync<CustomerClaimRoutesOptions>
         response: { 200: claimNextStepSchema, ...errors },
       },
     },
-    async (request) => claims.nextStep(request.params.refund_uuid, await viewer(request)),
+    async (request) => claims.nextStep(request.params.refund_uuid, request.viewer?.userId ?? null),
   );
 
   r.post(
     '/customers/claim-refund/otp',
     {
+      config: { auth: 'customer-optional' },
       schema: {
         tags: ['claims'],
         summary:
@@ -111,7 +104,7 @@ export const customerClaimRoutes: FastifyPluginAsync<CustomerClaimRoutesOptions>
     async (request) => {
       await requireHuman(request.body.bot_token, 'customer_signin', request.ip);
       const { refund_uuid, channel, purpose } = request.body;
-      const signedIn = purpose === 'VERIFY_EMAIL' ? await viewer(request) : null;
+      const signedIn = purpose === 'VERIFY_EMAIL' ? (request.viewer?.userId ?? null) : null;
       return claims.startVerification(refund_uuid, channel, purpose, request.ip, signedIn);
     },
   );
@@ -119,6 +112,7 @@ export const customerClaimRoutes: FastifyPluginAsync<CustomerClaimRoutesOptions>
   r.post(
     '/customers/resend-otp',
     {
+      config: { auth: 'none' },
       schema: {
         tags: ['claims'],
         summary: 'Send a new claim verification code, after the resend countdown',
@@ -135,6 +129,7 @@ export const customerClaimRoutes: FastifyPluginAsync<CustomerClaimRoutesOptions>
   r.post(
     '/customers/claim-refund/verify',
     {
+      config: { auth: 'none' },
       schema: {
         tags: ['claims'],
         summary:
@@ -148,7 +143,7 @@ export const customerClaimRoutes: FastifyPluginAsync<CustomerClaimRoutesOptions>
         request.body.attempt_id,
         request.body.code,
       );
-      options.refreshCookie.set(reply, refreshToken);
+      options.setRefreshCookie(reply, refreshToken);
       return { access_token, access_token_expiry_in_seconds };
     },
   );
@@ -156,16 +151,16 @@ export const customerClaimRoutes: FastifyPluginAsync<CustomerClaimRoutesOptions>
   r.post(
     '/customers/claim-refund',
     {
+      config: { auth: 'customer' },
       schema: {
         tags: ['claims'],
         summary: "Claim the refund into the signed-in customer's wallet (exactly once)",
-        security: [{ bearer: [] }],
         body: claimRefundRequestSchema,
         response: { 200: claimRefundResponseSchema, ...errors },
       },
     },
     async (request) => {
-      const { userId } = await authenticator.principal(request);
+      const { userId } = request.customer;
       return claims.claim(userId, request.body.refund_uuid);
     },
   );
@@ -173,17 +168,17 @@ export const customerClaimRoutes: FastifyPluginAsync<CustomerClaimRoutesOptions>
   r.post(
     '/customers/claim-refund/:refund_uuid/original-method',
     {
+      config: { auth: 'customer' },
       schema: {
         tags: ['claims'],
         summary:
           "Send the refund to the original payment method instead of the wallet (the signed-in owner of the refund's phone or verified email)",
-        security: [{ bearer: [] }],
         params: refundIdParamsSchema,
         response: { 200: originalMethodResponseSchema, ...errors },
       },
     },
     async (request) => {
-      const { userId } = await authenticator.principal(request);
+      const { userId } = request.customer;
       await claims.chooseOriginalMethod(userId, request.params.refund_uuid);
       return { refund_uuid: request.params.refund_uuid, status: 'original_method' as const };
     },
@@ -192,6 +187,7 @@ export const customerClaimRoutes: FastifyPluginAsync<CustomerClaimRoutesOptions>
   r.post(
     '/customers/profile/verify-email/:id',
     {
+      config: { auth: 'none' },
       schema: {
         tags: ['profile'],
         summary: 'Verify an email address from the magic link',
@@ -199,23 +195,23 @@ export const customerClaimRoutes: FastifyPluginAsync<CustomerClaimRoutesOptions>
         response: { 200: messageResponseSchema, ...errors },
       },
     },
-    async (request) => options.emailVerification.verify(request.params.id),
+    async (request) => options.verifyEmail(request.params.id),
   );
 
   r.get(
     '/refunds',
     {
+      config: { auth: 'customer' },
       schema: {
         tags: ['refunds'],
         summary:
           "The signed-in customer's refunds, claimed or sent to the original payment method, newest first (keyset pagination)",
-        security: [{ bearer: [] }],
         querystring: listQuerySchema,
         response: { 200: refundListSchema, ...errors },
       },
     },
     async (request) => {
-      const { userId } = await authenticator.principal(request);
+      const { userId } = request.customer;
       return listClaimedRefunds(options.db, userId, request.query.limit, request.query.cursor);
     },
   );
@@ -223,16 +219,16 @@ export const customerClaimRoutes: FastifyPluginAsync<CustomerClaimRoutesOptions>
   r.get(
     '/refunds/unclaimed',
     {
+      config: { auth: 'customer' },
       schema: {
         tags: ['refunds'],
         summary:
           "Open refunds sent to the signed-in customer's phone or verified email, to claim from home",
-        security: [{ bearer: [] }],
         response: { 200: unclaimedRefundListSchema, ...errors },
       },
     },
     async (request) => {
-      const { userId } = await authenticator.principal(request);
+      const { userId } = request.customer;
       return unclaimedRefunds(options.db, userId);
     },
   );
@@ -240,16 +236,16 @@ export const customerClaimRoutes: FastifyPluginAsync<CustomerClaimRoutesOptions>
   r.get(
     '/refunds/:refund_uuid',
     {
+      config: { auth: 'customer' },
       schema: {
         tags: ['refunds'],
         summary: "One of the signed-in customer's refunds",
-        security: [{ bearer: [] }],
         params: refundIdParamsSchema,
         response: { 200: refundSchema, ...errors },
       },
     },
     async (request) => {
-      const { userId } = await authenticator.principal(request);
+      const { userId } = request.customer;
       return claimedRefund(options.db, userId, request.params.refund_uuid);
     },
   );

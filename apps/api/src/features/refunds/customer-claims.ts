@@ -3,12 +3,13 @@ import { maskEmail, maskPhone } from '@refund/contracts/format';
 import type { ClaimNextStep, ClaimPage, ClaimRefundResponse } from '@refund/contracts/refunds';
 import type { OtpChallenge } from '@refund/contracts/auth';
 import type { Db, Queryable } from '../../db/database';
+import { transactionRetrying } from '../../db/sql-state';
 import { merchants, refunds, users } from '../../db/schema';
-import { AppError } from '../../http/app-error';
+import { DomainError } from '../../domain/domain-error';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { OtpService, SignedIn } from '../auth/otp-service';
 import { findUserIdByPhone, findUserIdByVerifiedEmail, proveEmail } from '../auth/users';
-import { enqueueWebhookDelivery, recordWebhookEvent } from '../webhooks/webhook-events';
+import { recordWebhookEvent } from '../webhooks/webhook-events';
 import { claimRefund, ownsRefund } from './claim-refund';
 import type { RefundRow } from './refund-views';
 
@@ -20,7 +21,7 @@ export interface CustomerClaimDeps {
   onEmailVerified: (userId: string) => void;
 }
 
-const notClaimable = () => new AppError('REFUND_NOT_CLAIMABLE');
+const notClaimable = () => new DomainError('REFUND_NOT_CLAIMABLE');
 
 /** A refund that can still be claimed or sent back to the original payment method. */
 function isOpen(refund: RefundRow): boolean {
@@ -123,22 +124,22 @@ export function createCustomerClaims(deps: CustomerClaimDeps) {
     ): Promise<OtpChallenge> {
       const refund = await openRefund(db, refundId);
       if (purpose === 'VERIFY_EMAIL' && channel !== 'email') {
-        throw new AppError('VALIDATION_FAILED', 'channel: email verification goes by email');
+        throw new DomainError('VALIDATION_FAILED', 'channel: email verification goes by email');
       }
       if (channel === 'mobile' && !refund.customerPhone) {
-        throw new AppError(
+        throw new DomainError(
           'VALIDATION_FAILED',
           'channel: this refund has no phone number; use email',
         );
       }
       let userId: string | null;
       if (purpose === 'VERIFY_EMAIL') {
-        if (!viewer) throw new AppError('UNAUTHORIZED');
+        if (!viewer) throw new DomainError('UNAUTHORIZED');
         if ((await emailOf(db, viewer)) !== refund.customerEmail) {
-          throw new AppError('CLAIM_NOT_ALLOWED');
+          throw new DomainError('CLAIM_NOT_ALLOWED');
         }
         const owner = await findUserIdByVerifiedEmail(db, refund.customerEmail);
-        if (owner && owner !== viewer) throw new AppError('EMAIL_TAKEN');
+        if (owner && owner !== viewer) throw new DomainError('EMAIL_TAKEN');
         userId = viewer;
       } else {
         userId =
@@ -176,16 +177,16 @@ export function createCustomerClaims(deps: CustomerClaimDeps) {
         code,
         ['REFUND_CLAIM', 'VERIFY_EMAIL'],
         async (tx, attempt) => {
-          if (!attempt.userId) return new AppError('INCORRECT_OTP');
+          if (!attempt.userId) return new DomainError('INCORRECT_OTP');
           if (attempt.purpose === 'VERIFY_EMAIL') {
             const proven = await proveEmail(tx, attempt.userId, attempt.destination);
-            if (proven === 'taken') return new AppError('EMAIL_TAKEN');
-            if (proven === 'changed') return new AppError('OTP_EXPIRED');
+            if (proven === 'taken') return new DomainError('EMAIL_TAKEN');
+            if (proven === 'changed') return new DomainError('OTP_EXPIRED');
           } else if (
             attempt.channel === 'email' &&
             (await findUserIdByVerifiedEmail(tx, attempt.destination)) !== attempt.userId
           ) {
-            return new AppError('OTP_EXPIRED');
+            return new DomainError('OTP_EXPIRED');
           }
           return attempt.userId;
         },
@@ -204,30 +205,35 @@ export function createCustomerClaims(deps: CustomerClaimDeps) {
      * signed-in owner of the refund's phone or verified email.
      */
     async chooseOriginalMethod(userId: string, refundId: string): Promise<void> {
-      const eventIds = await db.transaction(async (tx) => {
-        const [refund] = await tx
-          .select()
-          .from(refunds)
-          .where(eq(refunds.id, refundId))
-          .for('update');
-        if (!refund || (refund.status !== 'original_method' && !isOpen(refund))) {
-          throw notClaimable();
-        }
-        if (!(await ownsRefund(tx, userId, refund))) {
-          // Like a claim: a closed refund tells a stranger nothing about why.
-          throw refund.status === 'pending' ? new AppError('CLAIM_NOT_ALLOWED') : notClaimable();
-        }
-        if (refund.status === 'original_method') return [];
-        await tx
-          .update(refunds)
-          .set({
-            status: 'original_method',
-            originalMethodUserId: userId,
-            originalMethodAt: new Date(),
-          })
-          .where(eq(refunds.id, refund.id));
-        return [
-          await recordWebhookEvent(tx, {
+      // Safe to run again after a deadlock, a serialization failure or a lost connection: a
+      // run that committed is found with the refund's status set and its event queued with it.
+      await transactionRetrying(
+        db,
+        async (tx) => {
+          const [refund] = await tx
+            .select()
+            .from(refunds)
+            .where(eq(refunds.id, refundId))
+            .for('update');
+          if (!refund || (refund.status !== 'original_method' && !isOpen(refund))) {
+            throw notClaimable();
+          }
+          if (!(await ownsRefund(tx, userId, refund))) {
+            // Like a claim: a closed refund tells a stranger nothing about why.
+            throw refund.status === 'pending'
+              ? new DomainError('CLAIM_NOT_ALLOWED')
+              : notClaimable();
+          }
+          if (refund.status === 'original_method') return;
+          await tx
+            .update(refunds)
+            .set({
+              status: 'original_method',
+              originalMethodUserId: userId,
+              originalMethodAt: new Date(),
+            })
+            .where(eq(refunds.id, refund.id));
+          await recordWebhookEvent(tx, deps.jobs, {
             merchantId: refund.merchantId,
             type: 'refund.original_method_chosen',
             dedupeKey: `${refund.id}:refund.original_method_chosen`,
@@ -236,10 +242,10 @@ export function createCustomerClaims(deps: CustomerClaimDeps) {
               order_number: refund.orderNumber,
               amount_in_cents: refund.amountCents,
             },
-          }),
-        ];
-      });
-      await enqueueWebhookDelivery(deps.jobs, eventIds);
+          });
+        },
+        { conflicts: true, connectionLoss: true },
+      );
     },
   };
 }

@@ -2,7 +2,6 @@ import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/database';
 import { refundReturns, refunds } from '../../db/schema';
 import type { JobQueue } from '../../jobs/job-queue';
-import { enqueueWebhookDelivery } from '../webhooks/webhook-events';
 import { releaseReturn } from './refund-money';
 
 /**
@@ -45,16 +44,19 @@ const lapsedHoldOf = (userId: string) =>
  * Releases this customer's lapsed holds now, as their jobs would (the job finds them released
  * and changes nothing). Answers how many cents became available.
  */
-export async function releaseLapsedHolds(db: Db, jobs: JobQueue, userId: string): Promise<number> {
+export async function releaseLapsedHolds(
+  db: Db,
+  jobs: Pick<JobQueue, 'sendIn'>,
+  userId: string,
+): Promise<number> {
   let released = 0;
   for (const hold of await lapsedHolds(db, userId)) {
-    const effects = await releaseReturn(db, {
+    await releaseReturn(db, jobs, {
       merchantId: null,
       refundId: hold.refundId,
       returnId: hold.returnId,
       cause: 'hold_expired',
     });
-    await enqueueWebhookDelivery(jobs, effects.webhookEventIds);
     released += hold.holdCents;
   }
   return released;

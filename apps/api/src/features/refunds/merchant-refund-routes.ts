@@ -9,11 +9,9 @@ import {
   refundIdParamsSchema,
   returnIdParamsSchema,
 } from '@refund/contracts/merchant';
-import type { MerchantAuthenticator } from '../merchants/merchant-keys';
 import type { MerchantRefunds } from './merchant-refunds';
 
 export interface MerchantRefundRoutesOptions {
-  merchantOf: MerchantAuthenticator;
   refunds: MerchantRefunds;
 }
 
@@ -24,7 +22,6 @@ const errors = {
   409: errorBodySchema,
   422: errorBodySchema,
 };
-const security = [{ merchantKey: [] }];
 
 /** The merchant's side: create refunds and report what happens to the returned items. */
 export const merchantRefundRoutes: FastifyPluginAsync<MerchantRefundRoutesOptions> = async (
@@ -32,24 +29,24 @@ export const merchantRefundRoutes: FastifyPluginAsync<MerchantRefundRoutesOption
   options,
 ) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { merchantOf, refunds } = options;
+  const { refunds } = options;
 
   r.post(
     '/merchant/refunds',
     {
+      config: { auth: 'merchant' },
       schema: {
         tags: ['merchant'],
         summary: 'Approve a refund: the customer gets a claim link by SMS and email',
         description:
           'Idempotent: the same Idempotency-Key with the same body answers the same refund; with a different body, 422.',
-        security,
         headers: idempotencyHeadersSchema,
         body: createRefundRequestSchema,
         response: { 200: merchantRefundSchema, 201: merchantRefundSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const merchant = await merchantOf(request);
+      const { merchant } = request;
       const { refund, created } = await refunds.create(
         merchant,
         request.headers['idempotency-key'],
@@ -62,30 +59,30 @@ export const merchantRefundRoutes: FastifyPluginAsync<MerchantRefundRoutesOption
   r.get(
     '/merchant/refunds/:refund_uuid',
     {
+      config: { auth: 'merchant' },
       schema: {
         tags: ['merchant'],
         summary: 'A refund and its returns',
-        security,
         params: refundIdParamsSchema,
         response: { 200: merchantRefundSchema, ...errors },
       },
     },
-    async (request) => refunds.load((await merchantOf(request)).id, request.params.refund_uuid),
+    async (request) => refunds.load(request.merchant.id, request.params.refund_uuid),
   );
 
   r.post(
     '/merchant/refunds/:refund_uuid/returns/:return_uuid/label-scanned',
     {
+      config: { auth: 'merchant' },
       schema: {
         tags: ['merchant'],
         summary: 'The shipping label was scanned: a return awaiting pick-up becomes available',
-        security,
         params: returnIdParamsSchema,
         response: { 200: merchantRefundSchema, ...errors },
       },
     },
     async (request) => {
-      const merchant = await merchantOf(request);
+      const { merchant } = request;
       return refunds.labelScanned(merchant, request.params.refund_uuid, request.params.return_uuid);
     },
   );
@@ -93,18 +90,18 @@ export const merchantRefundRoutes: FastifyPluginAsync<MerchantRefundRoutesOption
   r.post(
     '/merchant/refunds/:refund_uuid/returns/:return_uuid/fraud-check',
     {
+      config: { auth: 'merchant' },
       schema: {
         tags: ['merchant'],
         summary:
           'The fraud check passed (the hold is released) or failed (the held part goes back)',
-        security,
         params: returnIdParamsSchema,
         body: fraudCheckRequestSchema,
         response: { 200: merchantRefundSchema, ...errors },
       },
     },
     async (request) => {
-      const merchant = await merchantOf(request);
+      const { merchant } = request;
       return refunds.fraudCheck(
         merchant,
         request.params.refund_uuid,
@@ -117,14 +114,14 @@ export const merchantRefundRoutes: FastifyPluginAsync<MerchantRefundRoutesOption
   r.post(
     '/merchant/refunds/:refund_uuid/cancel',
     {
+      config: { auth: 'merchant' },
       schema: {
         tags: ['merchant'],
         summary: 'Cancel an unclaimed refund; its link stops working',
-        security,
         params: refundIdParamsSchema,
         response: { 200: merchantRefundSchema, ...errors },
       },
     },
-    async (request) => refunds.cancel(await merchantOf(request), request.params.refund_uuid),
+    async (request) => refunds.cancel(request.merchant, request.params.refund_uuid),
   );
 };

@@ -3,13 +3,14 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { formatMoney } from '@refund/contracts/format';
 import type { createRefundRequestSchema, MerchantRefund } from '@refund/contracts/merchant';
 import type { z } from 'zod';
-import type { Db } from '../../db/database';
+import { crashPoint } from '../../crash-point';
+import type { Db, Tx } from '../../db/database';
 import { files, refundReturns, refunds } from '../../db/schema';
-import { AppError } from '../../http/app-error';
+import { DomainError } from '../../domain/domain-error';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { Merchant } from '../merchants/merchant-keys';
-import { enqueueWebhookDelivery, recordWebhookEvent } from '../webhooks/webhook-events';
-import { releaseReturn, reverseReturn, type RefundEffects } from './refund-money';
+import { recordWebhookEvent } from '../webhooks/webhook-events';
+import { releaseReturn, reverseReturn } from './refund-money';
 import { claimUrl, merchantRefundView, returnsOf } from './refund-views';
 
 type CreateRefund = z.output<typeof createRefundRequestSchema>;
@@ -18,8 +19,17 @@ const DEFAULT_LIFETIME_DAYS = 30;
 
 export interface MerchantRefundDeps {
   db: Db;
-  jobs: JobQueue;
+  jobs: Pick<JobQueue, 'sendIn' | 'sendMessageIn'>;
   publicUrl: string;
+}
+
+/** What the claim link's messages say of a refund just written. */
+interface NewRefund {
+  id: string;
+  amountCents: number;
+  orderNumber: string;
+  customer: CreateRefund['customer'];
+  expiresAt: Date;
 }
 
 const requestHash = (body: CreateRefund) =>
@@ -33,28 +43,29 @@ export function createMerchantRefunds(deps: MerchantRefundDeps) {
       .select()
       .from(refunds)
       .where(and(eq(refunds.id, refundId), eq(refunds.merchantId, merchantId)));
-    if (!refund) throw new AppError('NOT_FOUND', 'No refund with this id.');
+    if (!refund) throw new DomainError('NOT_FOUND', 'No refund with this id.');
     const rows = (await returnsOf(db, [refund.id])).get(refund.id) ?? [];
     return merchantRefundView(refund, rows, deps.publicUrl);
   }
 
-  async function sendClaimLink(merchant: Merchant, refund: MerchantRefund): Promise<void> {
-    const amount = formatMoney(refund.amount_in_cents);
-    const link = claimUrl(deps.publicUrl, refund.refund_uuid);
-    const text = `${merchant.name} approved your return for order ${refund.order_number}. Claim your ${amount} refund instantly: ${link}`;
+  /** Queued with the refund, in its transaction: a refund never exists without its link. */
+  async function queueClaimLink(tx: Tx, merchant: Merchant, refund: NewRefund): Promise<void> {
+    const amount = formatMoney(refund.amountCents);
+    const link = claimUrl(deps.publicUrl, refund.id);
+    const text = `${merchant.name} approved your return for order ${refund.orderNumber}. Claim your ${amount} refund instantly: ${link}`;
     if (refund.customer.phone_number) {
-      await deps.jobs.sendMessage({ channel: 'sms', to: refund.customer.phone_number, body: text });
+      await deps.jobs.sendMessageIn(tx, {
+        channel: 'sms',
+        to: refund.customer.phone_number,
+        body: text,
+      });
     }
-    await deps.jobs.sendMessage({
+    await deps.jobs.sendMessageIn(tx, {
       channel: 'email',
       to: refund.customer.email,
       subject: `Your ${amount} refund from ${merchant.name} is ready`,
-      text: `Hi ${refund.customer.first_name},\n\n${text}\n\nThe link expires on ${refund.expires_at.slice(0, 10)}.`,
+      text: `Hi ${refund.customer.first_name},\n\n${text}\n\nThe link expires on ${refund.expiresAt.toISOString().slice(0, 10)}.`,
     });
-  }
-
-  async function afterEffects(effects: RefundEffects): Promise<void> {
-    await enqueueWebhookDelivery(deps.jobs, effects.webhookEventIds);
   }
 
   return {
@@ -74,10 +85,10 @@ export function createMerchantRefunds(deps: MerchantRefundDeps) {
         ? new Date(body.expires_at)
         : new Date(Date.now() + DEFAULT_LIFETIME_DAYS * 86_400_000);
       if (expiresAt.getTime() <= Date.now())
-        throw new AppError('VALIDATION_FAILED', 'expires_at must be in the future');
+        throw new DomainError('VALIDATION_FAILED', 'expires_at must be in the future');
       for (const r of body.returns) {
         if (r.fraud_hold_expires_at && new Date(r.fraud_hold_expires_at).getTime() <= Date.now()) {
-          throw new AppError('VALIDATION_FAILED', 'fraud_hold_expires_at must be in the future');
+          throw new DomainError('VALIDATION_FAILED', 'fraud_hold_expires_at must be in the future');
         }
       }
       const keys = [body.splash_file_key, body.logo_file_key].filter((k): k is string => !!k);
@@ -86,7 +97,7 @@ export function createMerchantRefunds(deps: MerchantRefundDeps) {
           .select({ key: files.key })
           .from(files)
           .where(and(inArray(files.key, keys), eq(files.merchantId, merchant.id)));
-        if (owned.length !== new Set(keys).size) throw new AppError('FILE_NOT_OWNED');
+        if (owned.length !== new Set(keys).size) throw new DomainError('FILE_NOT_OWNED');
       }
       const hash = requestHash(body);
       const amountCents = body.returns.reduce((sum, r) => sum + r.amount_in_cents, 0);
@@ -128,6 +139,13 @@ export function createMerchantRefunds(deps: MerchantRefundDeps) {
               holdExpiresAt: r.fraud_hold_expires_at ? new Date(r.fraud_hold_expires_at) : null,
             })),
           );
+          await queueClaimLink(tx, merchant, {
+            id: inserted.id,
+            amountCents,
+            orderNumber: body.order_number,
+            customer: body.customer,
+            expiresAt,
+          });
           return { id: inserted.id, created: true };
         }
         const [existing] = await tx
@@ -137,12 +155,11 @@ export function createMerchantRefunds(deps: MerchantRefundDeps) {
             and(eq(refunds.merchantId, merchant.id), eq(refunds.idempotencyKey, idempotencyKey)),
           );
         if (!existing) throw new Error('idempotent refund vanished');
-        if (existing.requestHash !== hash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+        if (existing.requestHash !== hash) throw new DomainError('IDEMPOTENCY_KEY_REUSED');
         return { id: existing.id, created: false };
       });
-      const refund = await load(merchant.id, outcome.id);
-      if (outcome.created) await sendClaimLink(merchant, refund);
-      return { refund, created: outcome.created };
+      if (outcome.created) crashPoint('merchant-refund-created');
+      return { refund: await load(merchant.id, outcome.id), created: outcome.created };
     },
 
     async labelScanned(
@@ -150,14 +167,12 @@ export function createMerchantRefunds(deps: MerchantRefundDeps) {
       refundId: string,
       returnId: string,
     ): Promise<MerchantRefund> {
-      await afterEffects(
-        await releaseReturn(db, {
-          merchantId: merchant.id,
-          refundId,
-          returnId,
-          cause: 'label_scanned',
-        }),
-      );
+      await releaseReturn(db, deps.jobs, {
+        merchantId: merchant.id,
+        refundId,
+        returnId,
+        cause: 'label_scanned',
+      });
       return load(merchant.id, refundId);
     },
 
@@ -167,45 +182,44 @@ export function createMerchantRefunds(deps: MerchantRefundDeps) {
       returnId: string,
       result: 'passed' | 'failed',
     ): Promise<MerchantRefund> {
-      const effects =
-        result === 'passed'
-          ? await releaseReturn(db, {
-              merchantId: merchant.id,
-              refundId,
-              returnId,
-              cause: 'fraud_passed',
-            })
-          : await reverseReturn(db, { merchantId: merchant.id, refundId, returnId });
-      await afterEffects(effects);
+      if (result === 'passed') {
+        await releaseReturn(db, deps.jobs, {
+          merchantId: merchant.id,
+          refundId,
+          returnId,
+          cause: 'fraud_passed',
+        });
+      } else {
+        await reverseReturn(db, deps.jobs, { merchantId: merchant.id, refundId, returnId });
+      }
       return load(merchant.id, refundId);
     },
 
     /** Only an unclaimed refund can be cancelled; its link then shows the claim error page. */
     async cancel(merchant: Merchant, refundId: string): Promise<MerchantRefund> {
-      const eventIds = await db.transaction(async (tx) => {
+      const cancelled = await db.transaction(async (tx) => {
         const [refund] = await tx
           .select()
           .from(refunds)
           .where(and(eq(refunds.id, refundId), eq(refunds.merchantId, merchant.id)))
           .for('update');
-        if (!refund) throw new AppError('NOT_FOUND', 'No refund with this id.');
-        if (refund.status === 'cancelled') return [];
-        if (refund.status !== 'pending') throw new AppError('REFUND_NOT_CANCELLABLE');
+        if (!refund) throw new DomainError('NOT_FOUND', 'No refund with this id.');
+        if (refund.status === 'cancelled') return false;
+        if (refund.status !== 'pending') throw new DomainError('REFUND_NOT_CANCELLABLE');
         await tx.update(refunds).set({ status: 'cancelled' }).where(eq(refunds.id, refund.id));
-        return [
-          await recordWebhookEvent(tx, {
-            merchantId: merchant.id,
-            type: 'refund.cancelled',
-            dedupeKey: `${refund.id}:refund.cancelled`,
-            data: {
-              refund_uuid: refund.id,
-              order_number: refund.orderNumber,
-              amount_in_cents: refund.amountCents,
-            },
-          }),
-        ];
+        await recordWebhookEvent(tx, deps.jobs, {
+          merchantId: merchant.id,
+          type: 'refund.cancelled',
+          dedupeKey: `${refund.id}:refund.cancelled`,
+          data: {
+            refund_uuid: refund.id,
+            order_number: refund.orderNumber,
+            amount_in_cents: refund.amountCents,
+          },
+        });
+        return true;
       });
-      await enqueueWebhookDelivery(deps.jobs, eventIds);
+      if (cancelled) crashPoint('merchant-refund-cancelled');
       return load(merchant.id, refundId);
     },
   };

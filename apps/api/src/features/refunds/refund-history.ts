@@ -2,7 +2,7 @@ import { and, desc, eq, gt, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Refund, UnclaimedRefund } from '@refund/contracts/refunds';
 import type { Db } from '../../db/database';
 import { merchants, refunds, users } from '../../db/schema';
-import { AppError } from '../../http/app-error';
+import { DomainError } from '../../domain/domain-error';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
 import { customerRefundView, returnsOf } from './refund-views';
 
@@ -62,7 +62,7 @@ export async function claimedRefund(db: Db, userId: string, refundId: string): P
     .from(refunds)
     .innerJoin(merchants, eq(merchants.id, refunds.merchantId))
     .where(and(eq(refunds.id, refundId), takenBy(userId)));
-  if (!row) throw new AppError('NOT_FOUND', 'No refund with this id.');
+  if (!row) throw new DomainError('NOT_FOUND', 'No refund with this id.');
   const returns = await returnsOf(db, [row.refund.id]);
   return customerRefundView(row.refund, row.merchantName, returns.get(row.refund.id) ?? []);
 }

@@ -1,6 +1,5 @@
 import type { Db } from '../../db/database';
 import type { JobQueue } from '../../jobs/job-queue';
-import { enqueueWebhookDelivery } from '../webhooks/webhook-events';
 import { RELEASE_HOLD_QUEUE } from './claim-refund';
 import { releaseReturn } from './refund-money';
 
@@ -10,13 +9,12 @@ export async function registerRefundJobs(jobs: JobQueue, db: Db): Promise<void> 
     RELEASE_HOLD_QUEUE,
     { retryLimit: 10, retryDelay: 5, retryBackoff: true },
     async (job) => {
-      const effects = await releaseReturn(db, {
+      await releaseReturn(db, jobs, {
         merchantId: null,
         refundId: job.data.refundId,
         returnId: job.data.returnId,
         cause: 'hold_expired',
       });
-      await enqueueWebhookDelivery(jobs, effects.webhookEventIds);
     },
   );
 }

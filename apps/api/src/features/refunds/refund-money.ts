@@ -1,7 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/database';
+import type { Db, Queryable, Tx } from '../../db/database';
+import { transactionRetrying } from '../../db/sql-state';
 import { refundReturns, refunds } from '../../db/schema';
-import { AppError } from '../../http/app-error';
+import { DomainError } from '../../domain/domain-error';
 import {
   customerAvailable,
   customerHeld,
@@ -9,19 +10,18 @@ import {
   postTransfer,
   type Posting,
 } from '../ledger/ledger';
+import type { JobQueue } from '../../jobs/job-queue';
 import { recordWebhookEvent } from '../webhooks/webhook-events';
 import { holdLapsed, type RefundRow, type ReturnRow } from './refund-views';
 
-/** What a money step leaves for after its commit: webhook events to deliver. */
-export interface RefundEffects {
-  webhookEventIds: (string | null)[];
-}
+/** Where a money step queues what it causes (webhook deliveries), inside its transaction. */
+export type RefundJobs = Pick<JobQueue, 'sendIn'>;
 
 const isHeld = (r: ReturnRow) =>
   r.state === 'awaiting_pickup' || r.state === 'awaiting_fraud_check';
 
-function paidOutEvent(tx: Tx, refund: RefundRow) {
-  return recordWebhookEvent(tx, {
+async function paidOutEvent(tx: Tx, jobs: RefundJobs, refund: RefundRow): Promise<void> {
+  await recordWebhookEvent(tx, jobs, {
     merchantId: refund.merchantId,
     type: 'refund.paid_out',
     dedupeKey: `${refund.id}:refund.paid_out`,
@@ -50,9 +50,10 @@ async function lockReturns(tx: Tx, refundId: string): Promise<ReturnRow[]> {
  */
 export async function creditClaim(
   tx: Tx,
+  jobs: RefundJobs,
   refund: RefundRow,
   userId: string,
-): Promise<RefundEffects> {
+): Promise<void> {
   const rows = await lockReturns(tx, refund.id);
   let available = 0;
   let held = 0;
@@ -79,25 +80,31 @@ export async function creditClaim(
     await postTransfer(tx, {
       idempotencyKey: `claim:${refund.id}`,
       kind: 'refund_claim',
-      refundId: refund.id,
+      reference: { kind: 'refund', id: refund.id },
       postings,
     });
   }
-  const events = [
-    await recordWebhookEvent(tx, {
-      merchantId: refund.merchantId,
-      type: 'refund.claimed',
-      dedupeKey: `${refund.id}:refund.claimed`,
-      data: {
-        refund_uuid: refund.id,
-        order_number: refund.orderNumber,
-        amount_in_cents: refund.amountCents,
-      },
-    }),
-  ];
-  if (held === 0) events.push(await paidOutEvent(tx, refund));
-  return { webhookEventIds: events };
+  await recordWebhookEvent(tx, jobs, {
+    merchantId: refund.merchantId,
+    type: 'refund.claimed',
+    dedupeKey: `${refund.id}:refund.claimed`,
+    data: {
+      refund_uuid: refund.id,
+      order_number: refund.orderNumber,
+      amount_in_cents: refund.amountCents,
+    },
+  });
+  if (held === 0) await paidOutEvent(tx, jobs, refund);
 }
+
+/**
+ * A money step's transaction, run again when PostgreSQL broke it off for a deadlock or a
+ * serialization failure (it then changed nothing, and the step reads the return's state afresh),
+ * and after a lost connection: a step that did commit is found done, its webhook events queued
+ * with it.
+ */
+const moneyStep = <T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> =>
+  transactionRetrying(db, work, { conflicts: true, connectionLoss: true });
 
 export interface ReturnStep {
   /** When given, the refund must belong to this merchant. */
@@ -116,23 +123,24 @@ async function lockStep(
     .where(eq(refunds.id, step.refundId))
     .for('update');
   if (!refund || (step.merchantId && refund.merchantId !== step.merchantId)) {
-    throw new AppError('NOT_FOUND', 'No refund with this id.');
+    throw new DomainError('NOT_FOUND', 'No refund with this id.');
   }
   const rows = await lockReturns(tx, refund.id);
   const target = rows.find((r) => r.id === step.returnId);
-  if (!target) throw new AppError('NOT_FOUND', 'No return with this id on this refund.');
+  if (!target) throw new DomainError('NOT_FOUND', 'No return with this id on this refund.');
   return { refund, target, rows };
 }
 
 async function finishIfSettled(
   tx: Tx,
+  jobs: RefundJobs,
   refund: RefundRow,
   rows: ReturnRow[],
   changed: ReturnRow,
-): Promise<(string | null)[]> {
-  if (refund.status !== 'claimed') return [];
+): Promise<void> {
+  if (refund.status !== 'claimed') return;
   const stillHeld = rows.some((r) => r.id !== changed.id && isHeld(r));
-  return stillHeld ? [] : [await paidOutEvent(tx, refund)];
+  if (!stillHeld) await paidOutEvent(tx, jobs, refund);
 }
 
 /**
@@ -142,20 +150,21 @@ async function finishIfSettled(
  */
 export async function releaseReturn(
   db: Db,
+  jobs: RefundJobs,
   step: ReturnStep & { cause: 'label_scanned' | 'fraud_passed' | 'hold_expired' },
-): Promise<RefundEffects> {
-  return db.transaction(async (tx) => {
+): Promise<void> {
+  return moneyStep(db, async (tx) => {
     const { refund, target, rows } = await lockStep(tx, step);
     const expected = step.cause === 'label_scanned' ? 'awaiting_pickup' : 'awaiting_fraud_check';
     if (target.state !== expected) {
-      if (target.state === 'available') return { webhookEventIds: [] };
-      if (step.cause === 'hold_expired') return { webhookEventIds: [] };
-      throw new AppError(
+      if (target.state === 'available') return;
+      if (step.cause === 'hold_expired') return;
+      throw new DomainError(
         'RETURN_STATE_CONFLICT',
         `This return is ${target.state.replaceAll('_', ' ')}, not ${expected.replaceAll('_', ' ')}.`,
       );
     }
-    if (step.cause === 'hold_expired' && !holdLapsed(target)) return { webhookEventIds: [] };
+    if (step.cause === 'hold_expired' && !holdLapsed(target)) return;
     await tx
       .update(refundReturns)
       .set({ state: 'available', holdCents: 0 })
@@ -164,25 +173,24 @@ export async function releaseReturn(
       await postTransfer(tx, {
         idempotencyKey: `release:${target.id}`,
         kind: `hold_release_${step.cause}`,
-        refundId: refund.id,
-        returnId: target.id,
+        reference: { kind: 'refund_return', id: target.id },
         postings: [
           { account: customerHeld(refund.claimedByUserId), amountCents: -target.holdCents },
           { account: customerAvailable(refund.claimedByUserId), amountCents: target.holdCents },
         ],
       });
     }
-    return { webhookEventIds: await finishIfSettled(tx, refund, rows, target) };
+    await finishIfSettled(tx, jobs, refund, rows, target);
   });
 }
 
 /** A failed fraud check gives the held part of the return back to the merchant. */
-export async function reverseReturn(db: Db, step: ReturnStep): Promise<RefundEffects> {
-  return db.transaction(async (tx) => {
+export async function reverseReturn(db: Db, jobs: RefundJobs, step: ReturnStep): Promise<void> {
+  return moneyStep(db, async (tx) => {
     const { refund, target, rows } = await lockStep(tx, step);
-    if (target.state === 'reversed') return { webhookEventIds: [] };
+    if (target.state === 'reversed') return;
     if (target.state !== 'awaiting_fraud_check' || holdLapsed(target)) {
-      throw new AppError('RETURN_STATE_CONFLICT', `This return is not awaiting a fraud check.`);
+      throw new DomainError('RETURN_STATE_CONFLICT', `This return is not awaiting a fraud check.`);
     }
     // The held amount stays on the row as the reversed part; the state says which it is.
     await tx
@@ -193,20 +201,22 @@ export async function reverseReturn(db: Db, step: ReturnStep): Promise<RefundEff
       await postTransfer(tx, {
         idempotencyKey: `reverse:${target.id}`,
         kind: 'fraud_reversal',
-        refundId: refund.id,
-        returnId: target.id,
+        reference: { kind: 'refund_return', id: target.id },
         postings: [
           { account: customerHeld(refund.claimedByUserId), amountCents: -target.holdCents },
           { account: merchantFunding(refund.merchantId), amountCents: target.holdCents },
         ],
       });
     }
-    return { webhookEventIds: await finishIfSettled(tx, refund, rows, target) };
+    await finishIfSettled(tx, jobs, refund, rows, target);
   });
 }
 
 /** Returns of a claimed refund whose fraud hold has a time limit, for the release jobs. */
-export async function timedHolds(db: Db, refundId: string): Promise<{ id: string; at: Date }[]> {
+export async function timedHolds(
+  db: Queryable,
+  refundId: string,
+): Promise<{ id: string; at: Date }[]> {
   const rows = await db
     .select({ id: refundReturns.id, at: refundReturns.holdExpiresAt, state: refundReturns.state })
     .from(refundReturns)

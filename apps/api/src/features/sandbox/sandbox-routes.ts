@@ -23,6 +23,7 @@ export const sandboxRoutes: FastifyPluginAsync<SandboxRoutesOptions> = async (ap
   r.get(
     '/sandbox/messages',
     {
+      config: { auth: 'none' },
       onRequest: guard,
       schema: {
         tags: ['sandbox'],
@@ -42,6 +43,7 @@ export const sandboxRoutes: FastifyPluginAsync<SandboxRoutesOptions> = async (ap
   r.get(
     '/sandbox/inbox',
     {
+      config: { auth: 'none' },
       onRequest: guard,
       schema: { tags: ['sandbox'], summary: 'A small page to read the sandbox inbox', hide: false },
     },

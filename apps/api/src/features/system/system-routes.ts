@@ -41,6 +41,7 @@ export const appConfigRoutes: FastifyPluginAsync<SystemRoutesOptions> = async (a
   app.withTypeProvider<ZodTypeProvider>().get(
     '/app-config',
     {
+      config: { auth: 'none' },
       schema: {
         tags: ['app'],
         summary: 'Public settings the web app needs: brand, sandbox, bot protection',

@@ -4,17 +4,15 @@ import { errorBodySchema } from '@refund/contracts/errors';
 import {
   redemptionMethodListSchema,
   walletBalanceSchema,
-  type RedemptionMode,
+  type RedemptionMethod,
 } from '@refund/contracts/wallet';
 import type { Db } from '../../db/database';
-import type { Authenticator } from '../auth/authenticate';
-import { redemptionMethods } from './redemption-methods';
 import { walletBalance } from './wallet-balance';
 
 export interface WalletRoutesOptions {
   db: Db;
-  authenticator: Authenticator;
-  disabledRedemptionModes: ReadonlySet<RedemptionMode>;
+  /** The redemption methods the server offers (the payouts feature's registry). */
+  methods: { views(): RedemptionMethod[] };
 }
 
 export const walletRoutes: FastifyPluginAsync<WalletRoutesOptions> = async (app, options) => {
@@ -23,15 +21,15 @@ export const walletRoutes: FastifyPluginAsync<WalletRoutesOptions> = async (app,
   r.get(
     '/wallet/balance',
     {
+      config: { auth: 'customer' },
       schema: {
         tags: ['wallet'],
         summary: "The signed-in customer's balance: available now and pending (held)",
-        security: [{ bearer: [] }],
         response: { 200: walletBalanceSchema, 401: errorBodySchema },
       },
     },
     async (request) => {
-      const { userId } = await options.authenticator.principal(request);
+      const { userId } = request.customer;
       return walletBalance(options.db, userId);
     },
   );
@@ -39,16 +37,13 @@ export const walletRoutes: FastifyPluginAsync<WalletRoutesOptions> = async (app,
   r.get(
     '/redemption-methods',
     {
+      config: { auth: 'customer' },
       schema: {
         tags: ['wallet'],
         summary: 'The ways to redeem a balance, and whether each is available now',
-        security: [{ bearer: [] }],
         response: { 200: redemptionMethodListSchema, 401: errorBodySchema },
       },
     },
-    async (request) => {
-      await options.authenticator.principal(request);
-      return { data: redemptionMethods(options.disabledRedemptionModes) };
-    },
+    async () => ({ data: options.methods.views() }),
   );
 };

@@ -14,11 +14,15 @@ export interface WebhookEventInput {
 }
 
 /**
- * Records an event in the caller's transaction (an outbox: it exists exactly when the change
- * that caused it committed). Answers the new event's id, or null when it was already recorded.
- * After commit, hand the id to `enqueueWebhookDelivery`.
+ * Records an event and queues its delivery in the caller's transaction (an outbox: both exist
+ * exactly when the change that caused them committed, ADR 0013). Answers the new event's id, or
+ * null when it was already recorded (its delivery was queued then).
  */
-export async function recordWebhookEvent(tx: Tx, input: WebhookEventInput): Promise<string | null> {
+export async function recordWebhookEvent(
+  tx: Tx,
+  jobs: Pick<JobQueue, 'sendIn'>,
+  input: WebhookEventInput,
+): Promise<string | null> {
   const id = crypto.randomUUID();
   const payload = { id, type: input.type, created_at: new Date().toISOString(), data: input.data };
   const [row] = await tx
@@ -32,14 +36,16 @@ export async function recordWebhookEvent(tx: Tx, input: WebhookEventInput): Prom
     })
     .onConflictDoNothing()
     .returning({ id: webhookEvents.id });
-  return row?.id ?? null;
+  if (!row) return null;
+  await queueWebhookDelivery(tx, jobs, row.id);
+  return row.id;
 }
 
-export async function enqueueWebhookDelivery(
-  jobs: Pick<JobQueue, 'send'>,
-  eventIds: readonly (string | null)[],
+/** Queues one delivery of a recorded event in the caller's transaction; repeats are harmless. */
+export async function queueWebhookDelivery(
+  tx: Tx,
+  jobs: Pick<JobQueue, 'sendIn'>,
+  eventId: string,
 ): Promise<void> {
-  for (const eventId of eventIds) {
-    if (eventId) await jobs.send(DELIVER_WEBHOOK_QUEUE, { eventId });
-  }
+  await jobs.sendIn(tx, DELIVER_WEBHOOK_QUEUE, { eventId });
 }

@@ -9,14 +9,12 @@ import {
 } from '@refund/contracts/merchant';
 import type { Db } from '../../db/database';
 import { AppError } from '../../http/app-error';
-import type { MerchantAuthenticator } from '../merchants/merchant-keys';
 import { isPrivateWebhookUrl } from './webhook-address-policy';
 import { listWebhookDeliveries } from './webhook-delivery-log';
 import { getWebhookEndpoint, setWebhookEndpoint } from './webhook-endpoint';
 
 export interface WebhookRoutesOptions {
   db: Db;
-  merchantOf: MerchantAuthenticator;
   /** Sandbox only: a merchant developing locally may receive webhooks on localhost. */
   allowPrivateWebhookUrls: boolean;
 }
@@ -38,17 +36,17 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRoutesOptions> = async (ap
   r.put(
     '/merchant/webhook-endpoint',
     {
+      config: { auth: 'merchant' },
       schema: {
         tags: ['merchant webhooks'],
         summary: 'Set the URL that receives webhooks; answers a new signing secret, shown once',
         description: signingHowTo,
-        security: [{ merchantKey: [] }],
         body: webhookEndpointRequestSchema,
         response: { 200: webhookEndpointSchema, ...errors },
       },
     },
     async (request) => {
-      const merchant = await options.merchantOf(request);
+      const { merchant } = request;
       const url = new URL(request.body.url);
       if (!options.allowPrivateWebhookUrls && isPrivateWebhookUrl(url)) {
         throw new AppError(
@@ -64,15 +62,15 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRoutesOptions> = async (ap
   r.get(
     '/merchant/webhook-endpoint',
     {
+      config: { auth: 'merchant' },
       schema: {
         tags: ['merchant webhooks'],
         summary: 'The URL that receives webhooks (the signing secret is only shown when it is set)',
-        security: [{ merchantKey: [] }],
         response: { 200: webhookEndpointSchema, 401: errorBodySchema },
       },
     },
     async (request) => {
-      const merchant = await options.merchantOf(request);
+      const { merchant } = request;
       const endpoint = await getWebhookEndpoint(options.db, merchant.id);
       return { url: endpoint.url, signing_secret: null };
     },
@@ -81,16 +79,16 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRoutesOptions> = async (ap
   r.get(
     '/merchant/webhook-deliveries',
     {
+      config: { auth: 'merchant' },
       schema: {
         tags: ['merchant webhooks'],
         summary: 'Every webhook delivery attempt, newest first, a page at a time',
-        security: [{ merchantKey: [] }],
         querystring: listQuerySchema,
         response: { 200: webhookDeliveryListSchema, ...errors },
       },
     },
     async (request) => {
-      const merchant = await options.merchantOf(request);
+      const { merchant } = request;
       return listWebhookDeliveries(options.db, merchant.id, request.query);
     },
   );

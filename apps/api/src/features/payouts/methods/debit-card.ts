@@ -1,0 +1,168 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db, Queryable, Tx } from '../../../db/database';
+import { retryingConnectionLoss } from '../../../db/sql-state';
+import { cardPayouts, cards } from '../../../db/schema';
+import type { CardPayouts } from '../../../providers/ports';
+import type { OtpService } from '../../auth/otp-service';
+import type { CardVault } from '../../cards/card-vault';
+import { usableCard } from '../../cards/cards';
+import { planTransfer } from '../../ledger/ledger';
+import { createCardRedemptionBatches } from '../card-redemption-batches';
+import { settleTransfer } from '../payout-events';
+import type { PushHolder } from '../push-holders';
+import type {
+  DestinationView,
+  GroupCommit,
+  PayoutOutcome,
+  RecordedRedemption,
+  RedemptionMethod,
+} from '../redemption-method';
+
+/** A customer's debit card, as the pipeline carries it: its sealed number, or the number itself. */
+export interface CardDestination {
+  id: string;
+  vaultToken?: string;
+  /** Known when the card was read with the redemption's own statement (group commit). */
+  cardNumber?: string | null;
+}
+
+export interface DebitCardDeps {
+  db: Db;
+  cardPayouts: Pick<CardPayouts, 'push'>;
+  vault: CardVault;
+  holder: PushHolder;
+  otp: Pick<OtpService, 'codeHash' | 'openAttemptCondition'>;
+}
+
+const brandOf = (brand: string | null): string | null =>
+  brand === 'visa' || brand === 'mastercard' ? brand : null;
+
+/**
+ * Instant payout to a Visa or Mastercard debit card (an original credit, pushed through the card
+ * payout provider in the request). The push is in flight from the moment the redemption is
+ * recorded, with this process as its holder (ADR 0012), until its answer is applied; a push that
+ * got no answer is handed to the lookup job (card-push-checks.ts).
+ */
+export function createDebitCardMethod(
+  deps: DebitCardDeps,
+): RedemptionMethod<CardDestination> & { groupCommit: GroupCommit } {
+  const { db, holder } = deps;
+  const batches = createCardRedemptionBatches({
+    db,
+    otp: deps.otp,
+    vault: deps.vault,
+    pushHolder: holder.id,
+  });
+
+  /** No longer in flight with this process: handed to the lookup job. */
+  async function letGo(redemptionId: string): Promise<void> {
+    await retryingConnectionLoss(() =>
+      db
+        .update(cardPayouts)
+        .set({ pushHolder: null })
+        .where(
+          and(eq(cardPayouts.redemptionId, redemptionId), eq(cardPayouts.pushHolder, holder.id)),
+        ),
+    );
+  }
+
+  async function describe(q: Queryable, ids: readonly string[]) {
+    if (ids.length === 0) return new Map<string, DestinationView>();
+    const rows = await q
+      .select({ id: cardPayouts.redemptionId, brand: cards.brand, last4: cards.last4 })
+      .from(cardPayouts)
+      .innerJoin(cards, eq(cards.id, cardPayouts.cardId))
+      .where(inArray(cardPayouts.redemptionId, [...ids]));
+    return new Map(
+      rows.map((r): [string, DestinationView] => [
+        r.id,
+        { kind: 'card', brand: brandOf(r.brand), bank_name: null, last4: r.last4 },
+      ]),
+    );
+  }
+
+  return {
+    mode: 'debit',
+    limits: { minCents: 100, maxCents: 250_000, feeRateBps: 150, wholeDollarsOnly: false },
+
+    async destination(q, userId, cardId) {
+      const card = await usableCard(q, userId, cardId);
+      return { id: card.id, vaultToken: card.vaultToken };
+    },
+
+    async recordPayout(tx: Tx, redemption: RecordedRedemption, card: CardDestination) {
+      await tx
+        .insert(cardPayouts)
+        .values({ redemptionId: redemption.id, cardId: card.id, pushHolder: holder.id });
+    },
+
+    async execute(redemption, card): Promise<PayoutOutcome> {
+      const cardNumber =
+        card.cardNumber !== undefined
+          ? card.cardNumber
+          : card.vaultToken
+            ? await deps.vault.reveal(card.vaultToken)
+            : null;
+      if (!cardNumber) return { status: 'failed', reason: 'The card is no longer available.' };
+      try {
+        const result = await deps.cardPayouts.push({
+          cardNumber,
+          amountCents: redemption.amountCents - redemption.feeCents,
+          reference: redemption.id,
+        });
+        return result.status === 'succeeded' ? result : { status: 'failed', reason: result.reason };
+      } catch {
+        // No answer (timeout, outage): the payout may have gone through, so it is neither
+        // failed nor retried blindly; the lookup job asks the provider for its answer.
+        await letGo(redemption.id);
+        return { status: 'unknown' };
+      }
+    },
+
+    describe,
+
+    around: (redemptionId, work) => holder.pushing(redemptionId, work),
+
+    groupCommit: {
+      async record(item) {
+        const recorded = await batches.record({
+          id: item.redemption.id,
+          userId: item.redemption.userId,
+          idempotencyKey: item.idempotencyKey,
+          requestHash: item.requestHash,
+          cardId: item.destinationId,
+          amountCents: item.redemption.amountCents,
+          feeCents: item.redemption.feeCents,
+          attemptId: item.attemptId,
+          code: item.code,
+          plan: await planTransfer(db, item.transfer),
+        });
+        if (!recorded) return null;
+        const destination: CardDestination = {
+          id: item.destinationId,
+          cardNumber: recorded.cardNumber,
+        };
+        return { createdAt: recorded.createdAt, destination };
+      },
+      async settle(redemption, networkReference, destinationId) {
+        const settled = await batches.settle({
+          redemptionId: redemption.id,
+          cardId: destinationId,
+          networkReference,
+          // The same transfer applyPayoutEvent posts for a success.
+          plan: await planTransfer(db, settleTransfer(redemption)),
+        });
+        if (!settled) return null;
+        return {
+          completedAt: settled.completedAt,
+          destination: {
+            kind: 'card',
+            brand: brandOf(settled.brand),
+            bank_name: null,
+            last4: settled.last4 ?? '',
+          },
+        };
+      },
+    },
+  };
+}

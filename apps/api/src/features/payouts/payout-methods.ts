@@ -1,0 +1,40 @@
+import type { RedemptionMode } from '@refund/contracts/wallet';
+import type { Db } from '../../db/database';
+import type { JobQueue } from '../../jobs/job-queue';
+import type { CardPayouts } from '../../providers/ports';
+import type { OtpService } from '../auth/otp-service';
+import type { CardVault } from '../cards/card-vault';
+import { createBankAccountMethod } from './methods/bank-account';
+import { createDebitCardMethod } from './methods/debit-card';
+import { pushHolderOf } from './push-holders';
+import type { RedemptionMethod } from './redemption-method';
+import { createMethodRegistry, type MethodRegistry } from './redemption-method-registry';
+
+export interface PayoutMethodDeps {
+  db: Db;
+  jobs: Pick<JobQueue, 'sendIn'>;
+  otp: Pick<OtpService, 'codeHash' | 'openAttemptCondition'>;
+  vault: CardVault;
+  cardPayouts: Pick<CardPayouts, 'push'>;
+  disabledModes: ReadonlySet<RedemptionMode>;
+  /** Methods registered beside the built-in ones (a server embedding this one, a test). */
+  extra?: readonly RedemptionMethod[];
+}
+
+/** The redemption methods this server offers: the one list a new method is added to (ADR 0014). */
+export function createPayoutMethods(deps: PayoutMethodDeps): MethodRegistry {
+  return createMethodRegistry(
+    [
+      createDebitCardMethod({
+        db: deps.db,
+        cardPayouts: deps.cardPayouts,
+        vault: deps.vault,
+        holder: pushHolderOf(deps.db),
+        otp: deps.otp,
+      }),
+      createBankAccountMethod({ jobs: deps.jobs }),
+      ...(deps.extra ?? []),
+    ],
+    deps.disabledModes,
+  );
+}

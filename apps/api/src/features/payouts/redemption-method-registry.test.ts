@@ -1,0 +1,67 @@
+import type { RedemptionMode } from '@refund/contracts/wallet';
+import { describe, expect, it } from 'vitest';
+import type { RedemptionMethod } from './redemption-method';
+import { createMethodRegistry } from './redemption-method-registry';
+
+const method = (mode: RedemptionMode, minCents = 100): RedemptionMethod => ({
+  mode,
+  limits: { minCents, maxCents: 10_000, feeRateBps: 150, wholeDollarsOnly: mode === 'prepaid' },
+  destination: async (_q, _userId, id) => ({ id }),
+  recordPayout: async () => undefined,
+  describe: async () => new Map(),
+});
+
+const availability = (methods: RedemptionMethod[], disabled: RedemptionMode[] = []) =>
+  Object.fromEntries(
+    createMethodRegistry(methods, new Set(disabled))
+      .views()
+      .map((m) => [m.mode, m.is_available]),
+  );
+
+describe('the redemption method registry', () => {
+  it('offers exactly the registered methods; every other mode is unavailable', () => {
+    expect(availability([method('debit'), method('bank')])).toEqual({
+      debit: true,
+      bank: true,
+      prepaid: false,
+      giftcard: false,
+      fancash: false,
+      earn_rewards: false,
+    });
+    expect(availability([method('prepaid')])).toMatchObject({ prepaid: true, debit: false });
+  });
+
+  it('a registered method switched off in configuration is unavailable, and not handed out', () => {
+    const registry = createMethodRegistry([method('debit'), method('bank')], new Set(['debit']));
+    expect(availability([method('debit'), method('bank')], ['debit'])).toMatchObject({
+      debit: false,
+      bank: true,
+    });
+    expect(registry.get('debit')).toBeNull();
+    expect(registry.get('bank')?.mode).toBe('bank');
+    // A redemption made before it was switched off is still described by it.
+    expect(registry.of('debit')?.mode).toBe('debit');
+  });
+
+  it("reports each method's own limits, and none for a mode not registered", () => {
+    const views = createMethodRegistry([method('debit', 250), method('prepaid')]).views();
+    expect(views.find((v) => v.mode === 'debit')).toMatchObject({
+      min_amount: 250,
+      max_amount: 10_000,
+      fee_rate: 150,
+      is_whole_amount_value_required: false,
+    });
+    expect(views.find((v) => v.mode === 'prepaid')).toMatchObject({
+      is_whole_amount_value_required: true,
+    });
+    expect(views.find((v) => v.mode === 'bank')).toMatchObject({
+      min_amount: null,
+      max_amount: null,
+      fee_rate: null,
+    });
+  });
+
+  it('refuses two methods for one mode', () => {
+    expect(() => createMethodRegistry([method('bank'), method('bank')])).toThrow(/two/);
+  });
+});

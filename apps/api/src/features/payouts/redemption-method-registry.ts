@@ -1,0 +1,51 @@
+import {
+  redemptionModes,
+  type RedemptionMethod as RedemptionMethodView,
+  type RedemptionMode,
+} from '@refund/contracts/wallet';
+import type { RedemptionMethod } from './redemption-method';
+
+/**
+ * The redemption methods this server carries out: the ones registered (built and wired to a
+ * provider), less those switched off in configuration. A mode that is not registered is reported
+ * unavailable and refused, so no screen offers what cannot be paid.
+ */
+export function createMethodRegistry(
+  methods: readonly RedemptionMethod[],
+  disabled: ReadonlySet<RedemptionMode> = new Set(),
+) {
+  const byMode = new Map<RedemptionMode, RedemptionMethod>();
+  for (const method of methods) {
+    if (byMode.has(method.mode)) throw new Error(`two redemption methods for ${method.mode}`);
+    byMode.set(method.mode, method);
+  }
+  return {
+    /** The method to redeem with now, or null when it is not offered. */
+    get(mode: RedemptionMode): RedemptionMethod | null {
+      return disabled.has(mode) ? null : (byMode.get(mode) ?? null);
+    },
+    /** The registered method of a redemption already made, offered now or not. */
+    of(mode: RedemptionMode): RedemptionMethod | null {
+      return byMode.get(mode) ?? null;
+    },
+    registered(): RedemptionMethod[] {
+      return [...byMode.values()];
+    },
+    /** Every mode, available when registered and not switched off, with its limits. */
+    views(): RedemptionMethodView[] {
+      return redemptionModes.map((mode) => {
+        const limits = byMode.get(mode)?.limits ?? null;
+        return {
+          mode,
+          is_available: limits !== null && !disabled.has(mode),
+          min_amount: limits?.minCents ?? null,
+          max_amount: limits?.maxCents ?? null,
+          fee_rate: limits?.feeRateBps ?? null,
+          is_whole_amount_value_required: limits?.wholeDollarsOnly ?? false,
+        };
+      });
+    },
+  };
+}
+
+export type MethodRegistry = ReturnType<typeof createMethodRegistry>;

@@ -1,0 +1,145 @@
+import type { RedemptionMode } from '@refund/contracts/wallet';
+import { feeCents, type Transaction } from '@refund/contracts/redemptions';
+import type { Queryable, Tx } from '../../db/database';
+import { customerAvailable, systemShard, type Posting, type TransferInput } from '../ledger/ledger';
+
+/**
+ * A way to redeem (ADR 0014): everything the redemption pipeline needs to know about one method,
+ * and nothing the pipeline itself decides. The pipeline (redemption-pipeline.ts) is the one place
+ * that knows the order: idempotency, passcode, limits, destination, record, post the transfer,
+ * queue the provider call in the same transaction, execute, settle or compensate.
+ */
+export interface RedemptionMethod<D extends Destination = Destination> {
+  mode: RedemptionMode;
+  limits: MethodLimits;
+  /**
+   * The customer's destination for this redemption, checked in the recording transaction (and
+   * locked there if the method needs it to stay usable until commit); throws a domain error
+   * (not found, not usable) otherwise. Someone else's destination is never found.
+   */
+  destination(q: Queryable, userId: string, destinationId: string): Promise<D>;
+  /** The method's own payout record beside the redemption, in the recording transaction. */
+  recordPayout(tx: Tx, redemption: RecordedRedemption, destination: D): Promise<void>;
+  /**
+   * The transfer that moves the money out of the wallet. Default: `payoutPostings` (the net to
+   * payouts in transit, the fee to fee revenue); a method with cashback or a bonus adds postings.
+   */
+  transfer?(redemption: RecordedRedemption): TransferInput;
+  /**
+   * Work for after the commit, queued in the recording transaction itself (a transactional
+   * outbox: a process killed after the commit still leaves it queued). Answers nothing when the
+   * method executes in the request instead (`execute`).
+   */
+  queue?(tx: Tx, redemption: RecordedRedemption): Promise<void>;
+  /**
+   * Executes the payout in the request, after the commit, and answers the provider's outcome:
+   * `unknown` when no answer came (the method's own lookup resolves it later).
+   */
+  execute?(redemption: RecordedRedemption, destination: D): Promise<PayoutOutcome>;
+  /** The destination as a transaction shows it, for each of these redemptions of this method. */
+  describe(q: Queryable, redemptionIds: readonly string[]): Promise<Map<string, DestinationView>>;
+  /** Runs the whole redemption (record and execution) with the method's bookkeeping around it. */
+  around?<T>(redemptionId: string, work: () => Promise<T>): Promise<T>;
+  /**
+   * The fast strategy for the usual case: record (and settle) redemptions arriving together in
+   * one statement each (ADR 0003). It answers null whenever it cannot decide an item alone,
+   * having changed nothing; the pipeline then takes the exact, step-by-step strategy.
+   */
+  groupCommit?: GroupCommit;
+}
+
+export interface GroupCommitItem {
+  redemption: RecordedRedemption;
+  idempotencyKey: string;
+  requestHash: string;
+  destinationId: string;
+  attemptId: string;
+  code: string;
+  transfer: TransferInput;
+}
+
+export interface GroupCommit {
+  /** Records the redemption and moves its money, all rules checked in the statement; or null. */
+  record(item: GroupCommitItem): Promise<{ createdAt: Date; destination: Destination } | null>;
+  /** Applies a success the provider answered at once; null when it is not this simple. */
+  settle(
+    redemption: RecordedRedemption,
+    networkReference: string,
+    destinationId: string,
+  ): Promise<{ completedAt: Date; destination: DestinationView } | null>;
+}
+
+/** Per-redemption limits the customer sees before choosing an amount, and the server enforces. */
+export interface MethodLimits {
+  minCents: number;
+  maxCents: number;
+  /** Fee in basis points of the amount, rounded half up to whole cents (contracts' feeCents). */
+  feeRateBps: number;
+  wholeDollarsOnly: boolean;
+}
+
+/** Where a method pays to, as it found it: at least its id. */
+export interface Destination {
+  id: string;
+}
+
+export type DestinationView = Transaction['destination'];
+
+export interface RecordedRedemption {
+  id: string;
+  userId: string;
+  mode: RedemptionMode;
+  amountCents: number;
+  feeCents: number;
+}
+
+export type PayoutOutcome =
+  | { status: 'succeeded'; networkReference: string }
+  | { status: 'failed'; reason: string }
+  | { status: 'unknown' };
+
+/** Why an amount does not fit a method, or null when it fits. */
+export function amountProblem(
+  limits: MethodLimits,
+  amountCents: number,
+): 'AMOUNT_OUT_OF_RANGE' | 'AMOUNT_NOT_WHOLE_DOLLARS' | null {
+  if (amountCents < limits.minCents || amountCents > limits.maxCents) return 'AMOUNT_OUT_OF_RANGE';
+  if (limits.wholeDollarsOnly && amountCents % 100 !== 0) return 'AMOUNT_NOT_WHOLE_DOLLARS';
+  return null;
+}
+
+export const methodFee = (limits: MethodLimits, amountCents: number) =>
+  feeCents(amountCents, limits.feeRateBps);
+
+/**
+ * The usual postings of a payout: the whole amount leaves the wallet, the net goes to payouts in
+ * transit until the provider settles it, the fee to fee revenue. Shards are chosen by the
+ * redemption id, so its settlement and give-back find the same ones.
+ */
+export function payoutPostings(r: RecordedRedemption): Posting[] {
+  return [
+    { account: customerAvailable(r.userId), amountCents: -r.amountCents },
+    { account: systemShard('payouts_in_transit', r.id), amountCents: r.amountCents - r.feeCents },
+    ...(r.feeCents > 0
+      ? [{ account: systemShard('fee_revenue', r.id), amountCents: r.feeCents }]
+      : []),
+  ];
+}
+
+/** The usual payout's transfer, for a redemption recorded as given. */
+export const payoutTransfer = (
+  redemptionId: string,
+  userId: string,
+  amountCents: number,
+  feeCents: number,
+): TransferInput => ({
+  idempotencyKey: `payout:${redemptionId}`,
+  kind: 'payout',
+  reference: { kind: 'redemption', id: redemptionId },
+  postings: payoutPostings({ id: redemptionId, userId, mode: 'debit', amountCents, feeCents }),
+});
+
+/** The transfer of a redemption: its method's, or the usual payout. */
+export function redemptionTransfer(method: RedemptionMethod, r: RecordedRedemption): TransferInput {
+  return method.transfer?.(r) ?? payoutTransfer(r.id, r.userId, r.amountCents, r.feeCents);
+}

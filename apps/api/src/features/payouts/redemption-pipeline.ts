@@ -1,0 +1,292 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Transaction } from '@refund/contracts/redemptions';
+import type { RedemptionMode } from '@refund/contracts/wallet';
+import type { Db } from '../../db/database';
+import { transactionRetrying } from '../../db/sql-state';
+import { otpAttempts, redemptions } from '../../db/schema';
+import { crashPoint } from '../../crash-point';
+import { DomainError } from '../../domain/domain-error';
+import type { JobQueue } from '../../jobs/job-queue';
+import type { OtpService } from '../auth/otp-service';
+import { InsufficientFundsError, postTransfer } from '../ledger/ledger';
+import { applyAndNotify } from './payout-events';
+import {
+  amountProblem,
+  methodFee,
+  redemptionTransfer,
+  type Destination,
+  type PayoutOutcome,
+  type RecordedRedemption,
+  type RedemptionMethod,
+} from './redemption-method';
+import type { MethodRegistry } from './redemption-method-registry';
+import { transactionView, type RedemptionViews } from './redemption-views';
+
+export interface RedemptionInput {
+  mode: RedemptionMode;
+  payment_method_uuid: string;
+  amount_in_cents: number;
+  attempt_id: string;
+  code: string;
+}
+
+export interface PipelineDeps {
+  db: Db;
+  jobs: Pick<JobQueue, 'sendMessageIn'>;
+  otp: Pick<OtpService, 'consumeCode'>;
+  methods: MethodRegistry;
+  views: RedemptionViews;
+  /** Moves the customer's lapsed fraud holds to available now; answers the cents moved. */
+  releaseLapsedHolds: (userId: string) => Promise<number>;
+}
+
+export type Outcome = { transaction: Transaction; created: boolean };
+
+const requestHash = (input: RedemptionInput) =>
+  createHash('sha256')
+    .update(JSON.stringify([input.mode, input.payment_method_uuid, input.amount_in_cents]))
+    .digest('hex');
+
+class ReplayError extends Error {}
+
+/**
+ * A redemption about to be recorded, with a fresh id: each strategy makes its own, so an exact
+ * path after a group commit that may have committed never reuses the batch's id.
+ */
+const newRedemption = (
+  method: RedemptionMethod,
+  userId: string,
+  input: RedemptionInput,
+): RecordedRedemption => ({
+  id: randomUUID(),
+  userId,
+  mode: method.mode,
+  amountCents: input.amount_in_cents,
+  feeCents: methodFee(method.limits, input.amount_in_cents),
+});
+
+/**
+ * The one place that knows the order of a redemption, for every method: idempotency, passcode,
+ * limits, destination, record, post the transfer, queue the provider call in the same
+ * transaction, execute, settle or compensate (ADR 0014). Two strategies run it: group commit,
+ * for methods that offer it (many redemptions in one statement, every rule checked there), and
+ * the exact path, step by step in one transaction, which gives each refusal its own answer. The
+ * fast one answers null whenever it cannot decide alone, having changed nothing.
+ */
+export function createRedemptionPipeline(deps: PipelineDeps) {
+  const { db, views } = deps;
+
+  /** The first answer of a request with this Idempotency-Key, if one was recorded. */
+  async function existing(userId: string, key: string, hash: string): Promise<Transaction | null> {
+    const [row] = await db
+      .select({ id: redemptions.id, requestHash: redemptions.requestHash })
+      .from(redemptions)
+      .where(and(eq(redemptions.userId, userId), eq(redemptions.idempotencyKey, key)));
+    if (!row) return null;
+    if (row.requestHash !== hash) throw new DomainError('IDEMPOTENCY_KEY_REUSED');
+    return views.load(userId, row.id);
+  }
+
+  /** Applies what `execute` answered, as the payout's own event (`push:<id>`), once. */
+  async function applyOutcome(
+    method: RedemptionMethod,
+    redemption: RecordedRedemption,
+    outcome: PayoutOutcome,
+  ): Promise<void> {
+    if (outcome.status === 'unknown') return;
+    await applyAndNotify(db, deps.jobs, {
+      eventId: `push:${redemption.id}`,
+      redemptionId: redemption.id,
+      type: outcome.status,
+      networkReference: outcome.status === 'succeeded' ? outcome.networkReference : null,
+      reason: outcome.status === 'failed' ? outcome.reason : null,
+    });
+  }
+
+  /** Executes a recorded payout in the request, when its method does, and applies the answer. */
+  async function execute(
+    method: RedemptionMethod,
+    redemption: RecordedRedemption,
+    destination: Destination,
+    recordedAt: Date | null,
+  ): Promise<Outcome> {
+    if (!method.execute) {
+      return { transaction: await views.load(redemption.userId, redemption.id), created: true };
+    }
+    const outcome = await method.execute(redemption, destination);
+    if (outcome.status === 'succeeded' && recordedAt && method.groupCommit) {
+      const settled = await method.groupCommit.settle(
+        redemption,
+        outcome.networkReference,
+        destination.id,
+      );
+      if (settled) {
+        const transaction = transactionView(
+          {
+            ...redemption,
+            status: 'succeeded',
+            networkReference: outcome.networkReference,
+            failureReason: null,
+            createdAt: recordedAt,
+            completedAt: settled.completedAt,
+          },
+          settled.destination,
+        );
+        return { transaction, created: true };
+      }
+    }
+    await applyOutcome(method, redemption, outcome);
+    return { transaction: await views.load(redemption.userId, redemption.id), created: true };
+  }
+
+  /** Group commit: records in one statement with others arriving together, or answers null. */
+  async function atOnce(
+    method: RedemptionMethod,
+    redemption: RecordedRedemption,
+    key: string,
+    hash: string,
+    input: RedemptionInput,
+  ): Promise<Outcome | null> {
+    const group = method.groupCommit;
+    if (!group) return null;
+    const run = async () => {
+      const recorded = await group.record({
+        redemption,
+        idempotencyKey: key,
+        requestHash: hash,
+        destinationId: input.payment_method_uuid,
+        attemptId: input.attempt_id,
+        code: input.code,
+        transfer: redemptionTransfer(method, redemption),
+      });
+      if (!recorded) return null;
+      return execute(method, redemption, recorded.destination, recorded.createdAt);
+    };
+    return method.around ? method.around(redemption.id, run) : run();
+  }
+
+  /**
+   * The exact path, in one transaction: a retry is answered first, then the destination and the
+   * passcode are checked, each refusal with its own answer; then the payout is recorded with its
+   * method's payout record, the amount moves and the method's work is queued.
+   */
+  async function stepByStep(
+    method: RedemptionMethod,
+    userId: string,
+    key: string,
+    hash: string,
+    input: RedemptionInput,
+    holdsReleased = false,
+  ): Promise<Outcome> {
+    const replay = await existing(userId, key, hash);
+    if (replay) return { transaction: replay, created: false };
+    const redemption = newRedemption(method, userId, input);
+    const run = () => recordAndExecute(method, redemption, key, hash, input, holdsReleased);
+    return method.around ? method.around(redemption.id, run) : run();
+  }
+
+  async function recordAndExecute(
+    method: RedemptionMethod,
+    redemption: RecordedRedemption,
+    key: string,
+    hash: string,
+    input: RedemptionInput,
+    holdsReleased: boolean,
+  ): Promise<Outcome> {
+    const { userId } = redemption;
+    let outcome: { destination: Destination } | { error: DomainError } | { replay: true };
+    try {
+      // Also run again after a lost connection: a first run that committed is found by the
+      // second (its passcode used, or its Idempotency-Key taken) and answered as a retry; and
+      // after a deadlock or serialization failure, which changed nothing.
+      outcome = await transactionRetrying(
+        db,
+        async (tx) => {
+          const destination = await method.destination(tx, userId, input.payment_method_uuid);
+          // Someone else's passcode is refused before it is checked: checking it would use it up
+          // (or count a wrong try against its owner).
+          const [owner] = await tx
+            .select({ userId: otpAttempts.userId })
+            .from(otpAttempts)
+            .where(eq(otpAttempts.id, input.attempt_id));
+          if (owner && owner.userId !== userId) return { error: new DomainError('INCORRECT_OTP') };
+          const attempt = await deps.otp.consumeCode(tx, input.attempt_id, input.code, [
+            'WITHDRAWAL',
+          ]);
+          if (attempt instanceof DomainError) return { error: attempt };
+          if (attempt.userId !== userId) return { error: new DomainError('INCORRECT_OTP') };
+          const [row] = await tx
+            .insert(redemptions)
+            .values({
+              id: redemption.id,
+              userId,
+              idempotencyKey: key,
+              requestHash: hash,
+              mode: redemption.mode,
+              amountCents: redemption.amountCents,
+              feeCents: redemption.feeCents,
+              createdAt: new Date(),
+            })
+            .onConflictDoNothing()
+            .returning({ id: redemptions.id });
+          // Another request with this key won the race; its answer is the answer.
+          if (!row) throw new ReplayError();
+          await method.recordPayout(tx, redemption, destination);
+          await postTransfer(tx, redemptionTransfer(method, redemption));
+          await method.queue?.(tx, redemption);
+          return { destination };
+        },
+        { conflicts: true, connectionLoss: true },
+      );
+    } catch (error) {
+      if (error instanceof InsufficientFundsError) {
+        // Money whose fraud hold ran out counts as available before its job moves it; move it
+        // now and try once more (the passcode was not used: the transaction rolled back).
+        if (!holdsReleased && (await deps.releaseLapsedHolds(userId)) > 0) {
+          return stepByStep(method, userId, key, hash, input, true);
+        }
+        throw new DomainError('NOT_ENOUGH_BALANCE');
+      }
+      if (error instanceof ReplayError) outcome = { replay: true };
+      else throw error;
+    }
+    if ('error' in outcome) {
+      // A parallel retry with this key used the passcode first; its answer is the answer.
+      const winner = await existing(userId, key, hash);
+      if (winner) return { transaction: winner, created: false };
+      throw outcome.error;
+    }
+    if ('replay' in outcome) {
+      const again = await existing(userId, key, hash);
+      if (!again) throw new Error('idempotent redemption vanished');
+      return { transaction: again, created: false };
+    }
+    crashPoint('redemption-recorded');
+    return execute(method, redemption, outcome.destination, null);
+  }
+
+  return {
+    /**
+     * Redeems: the method must be offered and the amount within its limits (and whole dollars
+     * where it says so); then group commit where the method offers it, else the exact path. The
+     * balance cannot go below zero, so parallel redemptions succeed exactly as often as it
+     * allows; a retry with the same Idempotency-Key answers the first result.
+     */
+    async create(userId: string, key: string, input: RedemptionInput): Promise<Outcome> {
+      const hash = requestHash(input);
+      const method = deps.methods.get(input.mode);
+      const problem = method ? amountProblem(method.limits, input.amount_in_cents) : null;
+      if (!method || problem) {
+        // A retry is answered as the first time, even if the method was switched off since.
+        const replay = await existing(userId, key, hash);
+        if (replay) return { transaction: replay, created: false };
+        throw new DomainError(problem ?? 'METHOD_UNAVAILABLE');
+      }
+      const done = await atOnce(method, newRedemption(method, userId, input), key, hash, input);
+      return done ?? stepByStep(method, userId, key, hash, input);
+    },
+  };
+}
+
+export type RedemptionPipeline = ReturnType<typeof createRedemptionPipeline>;

@@ -1,0 +1,116 @@
+import { and, desc, eq, lt, or } from 'drizzle-orm';
+import type { Transaction } from '@refund/contracts/redemptions';
+import type { Db } from '../../db/database';
+import { redemptions } from '../../db/schema';
+import { DomainError } from '../../domain/domain-error';
+import { decodeCursor, encodeCursor } from '../../http/cursor';
+import type { DestinationView } from './redemption-method';
+import type { MethodRegistry } from './redemption-method-registry';
+
+type Row = typeof redemptions.$inferSelect;
+
+/** What a transaction shows of its redemption row. */
+export type ViewRow = Pick<
+  Row,
+  | 'id'
+  | 'mode'
+  | 'status'
+  | 'amountCents'
+  | 'feeCents'
+  | 'networkReference'
+  | 'failureReason'
+  | 'createdAt'
+  | 'completedAt'
+>;
+
+const statusLabel = {
+  pending: 'Pending',
+  succeeded: 'Successful',
+  failed: 'Failed',
+  returned: 'Failed',
+} as const;
+
+/** Where the money went, when its method no longer describes it (never expected). */
+const unknownDestination: DestinationView = {
+  kind: 'card',
+  brand: null,
+  bank_name: null,
+  last4: '',
+};
+
+export function transactionView(row: ViewRow, destination: DestinationView): Transaction {
+  return {
+    transaction_id: row.id,
+    mode: row.mode,
+    status: statusLabel[row.status],
+    amount_in_cents: row.amountCents,
+    fee_in_cents: row.feeCents,
+    net_amount_in_cents: row.amountCents - row.feeCents,
+    destination,
+    network_reference: row.networkReference,
+    failure_reason: row.failureReason,
+    returned: row.status === 'returned',
+    created_at: row.createdAt.toISOString(),
+    completed_at: row.completedAt ? row.completedAt.toISOString() : null,
+  };
+}
+
+/** The customer's redemptions as transactions, each destination described by its method. */
+export function createRedemptionViews(deps: { db: Db; methods: MethodRegistry }) {
+  const { db } = deps;
+
+  async function withDestinations(rows: Row[]): Promise<Transaction[]> {
+    const byMode = new Map<Row['mode'], string[]>();
+    for (const row of rows) byMode.set(row.mode, [...(byMode.get(row.mode) ?? []), row.id]);
+    const described = new Map<string, DestinationView>();
+    for (const [mode, ids] of byMode) {
+      const method = deps.methods.of(mode);
+      if (!method) continue;
+      for (const [id, view] of await method.describe(db, ids)) described.set(id, view);
+    }
+    return rows.map((row) => transactionView(row, described.get(row.id) ?? unknownDestination));
+  }
+
+  return {
+    /** One of the customer's transactions; anyone else's answers not found. */
+    async load(userId: string, id: string): Promise<Transaction> {
+      const [row] = await db
+        .select()
+        .from(redemptions)
+        .where(and(eq(redemptions.id, id), eq(redemptions.userId, userId)));
+      if (!row) throw new DomainError('NOT_FOUND', 'No transaction with this id.');
+      const [view] = await withDestinations([row]);
+      if (!view) throw new Error(`transaction ${id} not described`);
+      return view;
+    },
+
+    /** Newest first, keyset pages over (created_at, id). */
+    async list(userId: string, limit: number, cursor: string | undefined) {
+      const after = cursor ? decodeCursor(cursor) : null;
+      const rows = await db
+        .select()
+        .from(redemptions)
+        .where(
+          and(
+            eq(redemptions.userId, userId),
+            after
+              ? or(
+                  lt(redemptions.createdAt, after.at),
+                  and(eq(redemptions.createdAt, after.at), lt(redemptions.id, after.id)),
+                )
+              : undefined,
+          ),
+        )
+        .orderBy(desc(redemptions.createdAt), desc(redemptions.id))
+        .limit(limit + 1);
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      return {
+        data: await withDestinations(page),
+        next_cursor: rows.length > limit && last ? encodeCursor(last.createdAt, last.id) : null,
+      };
+    },
+  };
+}
+
+export type RedemptionViews = ReturnType<typeof createRedemptionViews>;
