@@ -180,7 +180,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const redemptionMethods = createPayoutMethods({
     db,
     jobs: deps.jobs,
-    otp,
     vault,
     cardPayouts: deps.payoutProviders.cardPayouts,
     disabledModes,

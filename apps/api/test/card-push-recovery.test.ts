@@ -4,13 +4,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { feeCents } from '@refund/contracts/redemptions';
 import { INSTANCE_LOCK_CLASS, instanceOf } from '../src/db/database';
 import { cardPayouts, payoutEvents, sandboxCardPushes, users } from '../src/db/schema';
-import { createAccessTokens } from '../src/features/auth/access-token';
-import { createOtpService } from '../src/features/auth/otp-service';
-import { createSessionStore } from '../src/features/auth/sessions';
 import { createCardVault } from '../src/features/cards/card-vault';
 import { planTransfer } from '../src/features/ledger/ledger';
 import { createCardPushChecks } from '../src/features/payouts/card-push-checks';
-import { createCardRedemptionBatches } from '../src/features/payouts/card-redemption-batches';
 import { payoutTransfer } from '../src/features/payouts/redemption-method';
 import { createSandboxCardPayouts, sandboxCards } from '../src/providers/sandbox-card-payouts';
 import {
@@ -19,10 +15,11 @@ import {
   mintWithdrawalCode,
   newMerchant,
 } from './support/payout-fixtures';
+import { debitCardBatches } from './support/debit-batches';
 import type { SignedIn } from './support/people';
 import { balanceMatchesHistory } from './support/redemption-load';
 import { balanceOf, expectLedgerBalanced, type TestMerchant } from './support/refund-fixtures';
-import { call, startTestServer, TEST_OTP_SECRET, type TestServer } from './support/test-server';
+import { call, startTestServer, type TestServer } from './support/test-server';
 
 const url = process.env.TEST_DATABASE_URL;
 
@@ -66,22 +63,7 @@ async function leftInFlight(holder: number, cents = 2_000) {
     .from(users)
     .where(eq(users.phoneNumber, person.phone));
   if (!user) throw new Error('no such user');
-  const otp = createOtpService({
-    db,
-    jobs: { sendMessageIn: async () => undefined },
-    sessions: createSessionStore(db, 30),
-    accessTokens: createAccessTokens('test-only-jwt-secret-0123456789abcdef', 60),
-    secret: TEST_OTP_SECRET,
-    brandName: 'Test',
-    sendsPerPhonePerHour: 100,
-    sendsPerIpPerHour: 100,
-  });
-  const batches = createCardRedemptionBatches({
-    db,
-    otp,
-    vault: createCardVault(db, server.config.VAULT_KEY),
-    pushHolder: holder,
-  });
+  const { batches } = debitCardBatches(db, server.config.VAULT_KEY, holder);
   const code = await mintWithdrawalCode(db, person.phone);
   const id = crypto.randomUUID();
   const fee = feeCents(cents, 150);
@@ -90,7 +72,7 @@ async function leftInFlight(holder: number, cents = 2_000) {
     userId: user.id,
     idempotencyKey: crypto.randomUUID(),
     requestHash: 'hash',
-    cardId: card,
+    destinationId: card,
     amountCents: cents,
     feeCents: fee,
     attemptId: code.attempt_id,

@@ -260,7 +260,6 @@ beforeAll(async () => {
     methods: createPayoutMethods({
       db,
       jobs: server.jobs,
-      otp,
       vault: createCardVault(db, config.VAULT_KEY),
       cardPayouts: silent,
       disabledModes: new Set(),

@@ -1,4 +1,16 @@
-import { and, count, eq, gte, sql } from 'drizzle-orm';
+import {
+  and,
+  count,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import {
   OTP_MAX_ATTEMPTS,
   OTP_RESEND_SECONDS,
@@ -53,9 +65,43 @@ export interface SignedIn extends AccessTokenResponse {
   createdAccount: boolean;
 }
 
-type Purpose = Attempt['purpose'];
+export type Purpose = Attempt['purpose'];
 type Channel = Attempt['channel'];
 export type Attempt = typeof otpAttempts.$inferSelect;
+/**
+ * The rules of a code, each written once as a condition on its otp_attempts row. consumeCode
+ * reads them one by one, to say which failed; a statement that checks many codes at once (group
+ * commit) reads them together as openAttempt.
+ */
+function attemptRules(purposes: readonly Purpose[], now: Date) {
+  return {
+    /** Of one of these purposes, not used yet, and within the attempt's lifetime. */
+    live: and(
+      inArray(otpAttempts.purpose, [...purposes]),
+      isNull(otpAttempts.consumedAt),
+      gte(otpAttempts.createdAt, new Date(now.getTime() - ATTEMPT_LIFETIME_MS)),
+    ) as SQL,
+    /** Wrong tries left. */
+    triesLeft: lt(otpAttempts.failedTries, OTP_MAX_ATTEMPTS),
+    /** The code itself still valid. */
+    unexpired: gt(otpAttempts.codeExpiresAt, now),
+  };
+}
+
+/**
+ * An attempt whose code can be checked now: live, with tries left, its code unexpired. The
+ * statement must also compare `otp_attempts.code_hash` with codeHash(attempt, code); a code that
+ * fails it changes nothing (no try is counted), and the caller then answers through consumeCode,
+ * which says why.
+ */
+export function openAttempt(purposes: readonly Purpose[], now = new Date()): SQL {
+  const rule = attemptRules(purposes, now);
+  return and(rule.live, rule.triesLeft, rule.unexpired) as SQL;
+}
+
+/** The attempt is this person's: someone else's code is never checked (or counted) for them. */
+export const attemptOf = (userId: string | SQLWrapper): SQL => eq(otpAttempts.userId, userId);
+
 export interface NewAttempt {
   purpose: Purpose;
   channel: Channel;
@@ -188,22 +234,29 @@ export function createOtpService(deps: OtpServiceDeps) {
   }
 
   /** The attempt, locked, when it is still open for these purposes; else null. */
+  /**
+   * The attempt, locked, when it is live (attemptRules); with whether it has tries left and its
+   * code is unexpired, as the same rules say.
+   */
   async function lockOpenAttempt(
     tx: Tx,
     attemptId: string,
     purposes: readonly Purpose[],
-  ): Promise<Attempt | null> {
-    const [attempt] = await tx
-      .select()
+  ): Promise<(Attempt & { triesLeft: boolean; unexpired: boolean }) | null> {
+    const rule = attemptRules(purposes, new Date());
+    const [row] = await tx
+      .select({
+        attempt: otpAttempts,
+        live: sql<boolean>`${rule.live}`,
+        triesLeft: sql<boolean>`${rule.triesLeft}`,
+        unexpired: sql<boolean>`${rule.unexpired}`,
+      })
       .from(otpAttempts)
       .where(eq(otpAttempts.id, attemptId))
       .for('update');
-    const open =
-      !!attempt &&
-      purposes.includes(attempt.purpose) &&
-      !attempt.consumedAt &&
-      attempt.createdAt.getTime() + ATTEMPT_LIFETIME_MS >= Date.now();
-    return open ? attempt : null;
+    return row?.live
+      ? { ...row.attempt, triesLeft: row.triesLeft, unexpired: row.unexpired }
+      : null;
   }
 
   async function resend(
@@ -261,8 +314,8 @@ export function createOtpService(deps: OtpServiceDeps) {
         'This code is no longer valid. Please request a new one.',
       );
     }
-    if (attempt.failedTries >= OTP_MAX_ATTEMPTS) return new DomainError('OTP_ATTEMPTS_EXCEEDED');
-    if (attempt.codeExpiresAt.getTime() <= Date.now()) return new DomainError('OTP_EXPIRED');
+    if (!attempt.triesLeft) return new DomainError('OTP_ATTEMPTS_EXCEEDED');
+    if (!attempt.unexpired) return new DomainError('OTP_EXPIRED');
     if (!otpCodeMatches(deps.secret, attempt.id, code, attempt.codeHash)) {
       await tx
         .update(otpAttempts)
@@ -275,26 +328,6 @@ export function createOtpService(deps: OtpServiceDeps) {
       .set({ consumedAt: sql`now()` })
       .where(eq(otpAttempts.id, attempt.id));
     return attempt;
-  }
-
-  /**
-   * consumeCode's passing case, for a statement that checks several codes at once: SQL that
-   * holds for the otp_attempts row `o` when the attempt is open, unused, within its tries, its
-   * code not expired and of one of these purposes. The statement must also match the attempt's
-   * user and compare `o.code_hash` with codeHash(attempt, code); a code that fails it changes
-   * nothing (no try is counted), and the caller then answers through consumeCode, which says why.
-   */
-  function openAttemptCondition(
-    o: string,
-    purposes: readonly Purpose[],
-    param: (value: unknown, type: string) => string,
-  ): string {
-    const now = Date.now();
-    return `${o}.purpose in (${purposes.map((p) => param(p, 'text')).join(', ')})
-      and ${o}.consumed_at is null
-      and ${o}.created_at >= ${param(new Date(now - ATTEMPT_LIFETIME_MS).toISOString(), 'timestamptz')}
-      and ${o}.failed_tries < ${param(OTP_MAX_ATTEMPTS, 'int')}
-      and ${o}.code_expires_at > ${param(new Date(now).toISOString(), 'timestamptz')}`;
   }
 
   /**
@@ -334,8 +367,7 @@ export function createOtpService(deps: OtpServiceDeps) {
     resend,
     verify,
     consumeCode,
-    openAttemptCondition,
-    /** What a code of this attempt is stored as, for openAttemptCondition's statements. */
+    /** What a code of this attempt is stored as, for statements that compare it (openAttempt). */
     codeHash: (attemptId: string, code: string) => hashOtpCode(deps.secret, attemptId, code),
 
     /**

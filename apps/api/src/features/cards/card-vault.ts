@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
 import { vaultCards } from '../../db/schema';
 import { createSealedBox } from '../../jobs/sealed-box';
@@ -28,15 +28,15 @@ export function createCardVault(db: Queryable, key: string) {
     },
     /**
      * For a statement of the payout's that reads the sealed number along with its own rows, to
-     * save a round trip: SQL for the sealed number of the card whose token is `token` (SQL).
+     * save a round trip: the sealed number of the card whose token is `token` (an expression).
      * Only `open` can read what it yields.
      */
-    sealedNumberOf(token: string): string {
-      return `(select sealed_number from vault_cards where token = ${token})`;
+    sealedNumberOf(token: SQLWrapper): SQL {
+      return sql`(select ${vaultCards.sealedNumber} from ${vaultCards} where ${vaultCards.token} = ${token})`;
     },
     /** The card number in what sealedNumberOf yielded. */
-    open(sealed: string | null): string | null {
-      return sealed === null ? null : box.open<string>(sealed);
+    open(sealed: unknown): string | null {
+      return typeof sealed === 'string' ? box.open<string>(sealed) : null;
     },
   };
 }

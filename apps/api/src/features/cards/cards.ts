@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   cardBrand,
   DEBIT_CARD_RULE,
@@ -85,11 +85,15 @@ export function createCards(deps: { db: Db; vault: CardVault; payouts: CardPayou
 export type Cards = ReturnType<typeof createCards>;
 
 /** A card of this customer that can still be paid to; anyone else's answers not found. */
+/**
+ * The rule for a card money can be paid to: the customer's own, and not removed. Written once;
+ * usableCard reads it, and so does a statement that checks many redemptions at once.
+ */
+export const usableCardWhere = (userId: string | SQLWrapper, cardId: string | SQLWrapper): SQL =>
+  and(eq(cards.id, cardId), eq(cards.userId, userId), isNull(cards.removedAt)) as SQL;
+
 export async function usableCard(db: Queryable, userId: string, cardId: string): Promise<CardRow> {
-  const [row] = await db
-    .select()
-    .from(cards)
-    .where(and(eq(cards.id, cardId), eq(cards.userId, userId), isNull(cards.removedAt)));
+  const [row] = await db.select().from(cards).where(usableCardWhere(userId, cardId));
   if (!row) throw new DomainError('NOT_FOUND', 'No card with this id.');
   return row;
 }

@@ -1,7 +1,10 @@
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Queryable } from '../../db/database';
+
+const dialect = new PgDialect();
 
 /**
  * A statement's text and its parameters, built together. The same shape of statement always has
@@ -14,6 +17,17 @@ export class Statement {
   param(value: unknown, type: string): string {
     this.values.push(value);
     return `$${this.values.length}::${type}`;
+  }
+
+  /**
+   * A condition or expression built with the query builder (a rule its owner defines once), its
+   * parameters placed among this statement's.
+   */
+  fragment(part: SQL): string {
+    const query = dialect.sqlToQuery(part);
+    const base = this.values.length;
+    this.values.push(...query.params);
+    return query.sql.replace(/\$(\d+)/g, (_, n: string) => `$${base + Number(n)}`);
   }
 }
 

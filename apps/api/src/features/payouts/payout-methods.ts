@@ -2,7 +2,6 @@ import type { RedemptionMode } from '@refund/contracts/wallet';
 import type { Db } from '../../db/database';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { CardPayouts } from '../../providers/ports';
-import type { OtpService } from '../auth/otp-service';
 import type { CardVault } from '../cards/card-vault';
 import { createBankAccountMethod } from './methods/bank-account';
 import { createDebitCardMethod } from './methods/debit-card';
@@ -13,7 +12,6 @@ import { createMethodRegistry, type MethodRegistry } from './redemption-method-r
 export interface PayoutMethodDeps {
   db: Db;
   jobs: Pick<JobQueue, 'sendIn'>;
-  otp: Pick<OtpService, 'codeHash' | 'openAttemptCondition'>;
   vault: CardVault;
   cardPayouts: Pick<CardPayouts, 'push'>;
   disabledModes: ReadonlySet<RedemptionMode>;
@@ -30,7 +28,6 @@ export function createPayoutMethods(deps: PayoutMethodDeps): MethodRegistry {
         cardPayouts: deps.cardPayouts,
         vault: deps.vault,
         holder: pushHolderOf(deps.db),
-        otp: deps.otp,
       }),
       createBankAccountMethod({ jobs: deps.jobs }),
       ...(deps.extra ?? []),

@@ -1,5 +1,7 @@
 import type { RedemptionMode } from '@refund/contracts/wallet';
 import { feeCents, type Transaction } from '@refund/contracts/redemptions';
+import type { SQL, SQLWrapper } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Queryable, Tx } from '../../db/database';
 import { customerAvailable, systemShard, type Posting, type TransferInput } from '../ledger/ledger';
 
@@ -41,32 +43,40 @@ export interface RedemptionMethod<D extends Destination = Destination> {
   /** Runs the whole redemption (record and execution) with the method's bookkeeping around it. */
   around?<T>(redemptionId: string, work: () => Promise<T>): Promise<T>;
   /**
-   * The fast strategy for the usual case: record (and settle) redemptions arriving together in
-   * one statement each (ADR 0003). It answers null whenever it cannot decide an item alone,
-   * having changed nothing; the pipeline then takes the exact, step-by-step strategy.
+   * Offers group commit, the fast strategy for the usual case (ADR 0003): redemptions arriving
+   * together are recorded (and their successes settled) in one statement each, built by the
+   * pipeline (redemption-batches.ts) from this description and the other owners' rules.
    */
-  groupCommit?: GroupCommit;
+  groupCommit?: GroupCommit<D>;
 }
 
-export interface GroupCommitItem {
-  redemption: RecordedRedemption;
-  idempotencyKey: string;
-  requestHash: string;
-  destinationId: string;
-  attemptId: string;
-  code: string;
-  transfer: TransferInput;
+/**
+ * What group commit needs of a method: no SQL text, only rules and columns built with the query
+ * builder, the same definitions the method's `destination` and `recordPayout` use.
+ */
+export interface GroupCommit<D extends Destination = Destination> {
+  destination: {
+    /** The table of the destinations; the rule reads it by name. */
+    table: PgTable;
+    /** The rule `destination` checks: the customer's destination, usable now. */
+    usable(userId: SQLWrapper, destinationId: SQLWrapper): SQL;
+  };
+  /** What the statement reads of the destination, by name. */
+  read: Record<string, SQLWrapper>;
+  /** The destination, and how a transaction shows it, from what was read. */
+  found(id: string, read: Record<string, unknown>): { destination: D; view: DestinationView };
+  /** The method's payout record, as `recordPayout` writes it. */
+  payout: PayoutRecord;
 }
 
-export interface GroupCommit {
-  /** Records the redemption and moves its money, all rules checked in the statement; or null. */
-  record(item: GroupCommitItem): Promise<{ createdAt: Date; destination: Destination } | null>;
-  /** Applies a success the provider answered at once; null when it is not this simple. */
-  settle(
-    redemption: RecordedRedemption,
-    networkReference: string,
-    destinationId: string,
-  ): Promise<{ completedAt: Date; destination: DestinationView } | null>;
+/** A method's payout record: its table, and its row for a redemption to a destination. */
+export interface PayoutRecord {
+  table: PgTable;
+  /** Keyed by the table's columns; values plain or expressions over the statement's request. */
+  row(
+    redemptionId: string | SQLWrapper,
+    destinationId: string | SQLWrapper,
+  ): Record<string, unknown>;
 }
 
 /** Per-redemption limits the customer sees before choosing an amount, and the server enforces. */

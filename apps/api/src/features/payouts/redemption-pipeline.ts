@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Transaction } from '@refund/contracts/redemptions';
 import type { RedemptionMode } from '@refund/contracts/wallet';
 import type { Db } from '../../db/database';
@@ -8,19 +8,22 @@ import { otpAttempts, redemptions } from '../../db/schema';
 import { crashPoint } from '../../crash-point';
 import { DomainError } from '../../domain/domain-error';
 import type { JobQueue } from '../../jobs/job-queue';
-import type { OtpService } from '../auth/otp-service';
-import { InsufficientFundsError, postTransfer } from '../ledger/ledger';
-import { applyAndNotify } from './payout-events';
+import { attemptOf, type OtpService } from '../auth/otp-service';
+import { InsufficientFundsError, planTransfer, postTransfer } from '../ledger/ledger';
+import { applyAndNotify, settleTransfer } from './payout-events';
+import { createRedemptionBatches, type RedemptionBatches } from './redemption-batches';
 import {
   amountProblem,
   methodFee,
   redemptionTransfer,
   type Destination,
+  type DestinationView,
   type PayoutOutcome,
   type RecordedRedemption,
   type RedemptionMethod,
 } from './redemption-method';
 import type { MethodRegistry } from './redemption-method-registry';
+import { keyTaken, WITHDRAWAL } from './redemption-rules';
 import { transactionView, type RedemptionViews } from './redemption-views';
 
 export interface RedemptionInput {
@@ -34,7 +37,7 @@ export interface RedemptionInput {
 export interface PipelineDeps {
   db: Db;
   jobs: Pick<JobQueue, 'sendMessageIn'>;
-  otp: Pick<OtpService, 'consumeCode'>;
+  otp: Pick<OtpService, 'consumeCode' | 'codeHash'>;
   methods: MethodRegistry;
   views: RedemptionViews;
   /** Moves the customer's lapsed fraud holds to available now; answers the cents moved. */
@@ -77,12 +80,29 @@ const newRedemption = (
 export function createRedemptionPipeline(deps: PipelineDeps) {
   const { db, views } = deps;
 
+  /** Group commit's statements, one set per method that offers it. */
+  const batches = new Map<RedemptionMethod, RedemptionBatches>();
+  function batchesOf(method: RedemptionMethod): RedemptionBatches | null {
+    if (!method.groupCommit) return null;
+    let found = batches.get(method);
+    if (!found) {
+      found = createRedemptionBatches({
+        db,
+        mode: method.mode,
+        group: method.groupCommit,
+        otp: deps.otp,
+      });
+      batches.set(method, found);
+    }
+    return found;
+  }
+
   /** The first answer of a request with this Idempotency-Key, if one was recorded. */
   async function existing(userId: string, key: string, hash: string): Promise<Transaction | null> {
     const [row] = await db
       .select({ id: redemptions.id, requestHash: redemptions.requestHash })
-      .from(redemptions)
-      .where(and(eq(redemptions.userId, userId), eq(redemptions.idempotencyKey, key)));
+      .from(keyTaken.table)
+      .where(keyTaken.where(userId, key));
     if (!row) return null;
     if (row.requestHash !== hash) throw new DomainError('IDEMPOTENCY_KEY_REUSED');
     return views.load(userId, row.id);
@@ -104,34 +124,39 @@ export function createRedemptionPipeline(deps: PipelineDeps) {
     });
   }
 
-  /** Executes a recorded payout in the request, when its method does, and applies the answer. */
+  /**
+   * Executes a recorded payout in the request, when its method does, and applies the answer: a
+   * success of a group-committed redemption is settled in group commit too, where it can be.
+   */
   async function execute(
     method: RedemptionMethod,
     redemption: RecordedRedemption,
     destination: Destination,
-    recordedAt: Date | null,
+    grouped: { recordedAt: Date; view: DestinationView } | null,
   ): Promise<Outcome> {
     if (!method.execute) {
       return { transaction: await views.load(redemption.userId, redemption.id), created: true };
     }
     const outcome = await method.execute(redemption, destination);
-    if (outcome.status === 'succeeded' && recordedAt && method.groupCommit) {
-      const settled = await method.groupCommit.settle(
-        redemption,
-        outcome.networkReference,
-        destination.id,
-      );
-      if (settled) {
+    const group = batchesOf(method);
+    if (outcome.status === 'succeeded' && grouped && group) {
+      const completedAt = await group.settle({
+        redemptionId: redemption.id,
+        networkReference: outcome.networkReference,
+        // The same transfer applyPayoutEvent posts for a success.
+        plan: await planTransfer(db, settleTransfer(redemption)),
+      });
+      if (completedAt) {
         const transaction = transactionView(
           {
             ...redemption,
             status: 'succeeded',
             networkReference: outcome.networkReference,
             failureReason: null,
-            createdAt: recordedAt,
-            completedAt: settled.completedAt,
+            createdAt: grouped.recordedAt,
+            completedAt,
           },
-          settled.destination,
+          grouped.view,
         );
         return { transaction, created: true };
       }
@@ -149,19 +174,24 @@ export function createRedemptionPipeline(deps: PipelineDeps) {
     input: RedemptionInput,
   ): Promise<Outcome | null> {
     const group = method.groupCommit;
-    if (!group) return null;
+    const statements = batchesOf(method);
+    if (!group || !statements) return null;
     const run = async () => {
-      const recorded = await group.record({
-        redemption,
+      const recorded = await statements.record({
+        id: redemption.id,
+        userId: redemption.userId,
         idempotencyKey: key,
         requestHash: hash,
         destinationId: input.payment_method_uuid,
+        amountCents: redemption.amountCents,
+        feeCents: redemption.feeCents,
         attemptId: input.attempt_id,
         code: input.code,
-        transfer: redemptionTransfer(method, redemption),
+        plan: await planTransfer(db, redemptionTransfer(method, redemption)),
       });
       if (!recorded) return null;
-      return execute(method, redemption, recorded.destination, recorded.createdAt);
+      const { destination, view } = group.found(input.payment_method_uuid, recorded.read);
+      return execute(method, redemption, destination, { recordedAt: recorded.createdAt, view });
     };
     return method.around ? method.around(redemption.id, run) : run();
   }
@@ -207,15 +237,12 @@ export function createRedemptionPipeline(deps: PipelineDeps) {
           // Someone else's passcode is refused before it is checked: checking it would use it up
           // (or count a wrong try against its owner).
           const [owner] = await tx
-            .select({ userId: otpAttempts.userId })
+            .select({ mine: sql<boolean>`${attemptOf(userId)}` })
             .from(otpAttempts)
             .where(eq(otpAttempts.id, input.attempt_id));
-          if (owner && owner.userId !== userId) return { error: new DomainError('INCORRECT_OTP') };
-          const attempt = await deps.otp.consumeCode(tx, input.attempt_id, input.code, [
-            'WITHDRAWAL',
-          ]);
+          if (owner && !owner.mine) return { error: new DomainError('INCORRECT_OTP') };
+          const attempt = await deps.otp.consumeCode(tx, input.attempt_id, input.code, WITHDRAWAL);
           if (attempt instanceof DomainError) return { error: attempt };
-          if (attempt.userId !== userId) return { error: new DomainError('INCORRECT_OTP') };
           const [row] = await tx
             .insert(redemptions)
             .values({

@@ -14,7 +14,7 @@ export type { RedemptionInput } from './redemption-pipeline';
 export interface RedemptionDeps {
   db: Db;
   jobs: Pick<JobQueue, 'sendMessageIn'>;
-  otp: Pick<OtpService, 'begin' | 'consumeCode'>;
+  otp: Pick<OtpService, 'begin' | 'consumeCode' | 'codeHash'>;
   methods: MethodRegistry;
   /** Moves the customer's lapsed fraud holds to available now; answers the cents moved. */
   releaseLapsedHolds: (userId: string) => Promise<number>;

@@ -3,17 +3,14 @@ import type { Db, Queryable, Tx } from '../../../db/database';
 import { retryingConnectionLoss } from '../../../db/sql-state';
 import { cardPayouts, cards } from '../../../db/schema';
 import type { CardPayouts } from '../../../providers/ports';
-import type { OtpService } from '../../auth/otp-service';
 import type { CardVault } from '../../cards/card-vault';
-import { usableCard } from '../../cards/cards';
-import { planTransfer } from '../../ledger/ledger';
-import { createCardRedemptionBatches } from '../card-redemption-batches';
-import { settleTransfer } from '../payout-events';
+import { usableCard, usableCardWhere } from '../../cards/cards';
 import type { PushHolder } from '../push-holders';
 import type {
   DestinationView,
   GroupCommit,
   PayoutOutcome,
+  PayoutRecord,
   RecordedRedemption,
   RedemptionMethod,
 } from '../redemption-method';
@@ -31,11 +28,17 @@ export interface DebitCardDeps {
   cardPayouts: Pick<CardPayouts, 'push'>;
   vault: CardVault;
   holder: PushHolder;
-  otp: Pick<OtpService, 'codeHash' | 'openAttemptCondition'>;
 }
 
-const brandOf = (brand: string | null): string | null =>
+const brandOf = (brand: unknown): 'visa' | 'mastercard' | null =>
   brand === 'visa' || brand === 'mastercard' ? brand : null;
+
+const cardView = (brand: unknown, last4: unknown): DestinationView => ({
+  kind: 'card',
+  brand: brandOf(brand),
+  bank_name: null,
+  last4: typeof last4 === 'string' ? last4 : '',
+});
 
 /**
  * Instant payout to a Visa or Mastercard debit card (an original credit, pushed through the card
@@ -45,14 +48,14 @@ const brandOf = (brand: string | null): string | null =>
  */
 export function createDebitCardMethod(
   deps: DebitCardDeps,
-): RedemptionMethod<CardDestination> & { groupCommit: GroupCommit } {
+): RedemptionMethod<CardDestination> & { groupCommit: GroupCommit<CardDestination> } {
   const { db, holder } = deps;
-  const batches = createCardRedemptionBatches({
-    db,
-    otp: deps.otp,
-    vault: deps.vault,
-    pushHolder: holder.id,
-  });
+
+  /** A card payout: the card, and this process as the holder of the push in flight. */
+  const payout: PayoutRecord = {
+    table: cardPayouts,
+    row: (redemptionId, cardId) => ({ redemptionId, cardId, pushHolder: holder.id }),
+  };
 
   /** No longer in flight with this process: handed to the lookup job. */
   async function letGo(redemptionId: string): Promise<void> {
@@ -73,12 +76,7 @@ export function createDebitCardMethod(
       .from(cardPayouts)
       .innerJoin(cards, eq(cards.id, cardPayouts.cardId))
       .where(inArray(cardPayouts.redemptionId, [...ids]));
-    return new Map(
-      rows.map((r): [string, DestinationView] => [
-        r.id,
-        { kind: 'card', brand: brandOf(r.brand), bank_name: null, last4: r.last4 },
-      ]),
-    );
+    return new Map(rows.map((r): [string, DestinationView] => [r.id, cardView(r.brand, r.last4)]));
   }
 
   return {
@@ -91,9 +89,7 @@ export function createDebitCardMethod(
     },
 
     async recordPayout(tx: Tx, redemption: RecordedRedemption, card: CardDestination) {
-      await tx
-        .insert(cardPayouts)
-        .values({ redemptionId: redemption.id, cardId: card.id, pushHolder: holder.id });
+      await tx.insert(cardPayouts).values(payout.row(redemption.id, card.id) as never);
     },
 
     async execute(redemption, card): Promise<PayoutOutcome> {
@@ -124,45 +120,17 @@ export function createDebitCardMethod(
     around: (redemptionId, work) => holder.pushing(redemptionId, work),
 
     groupCommit: {
-      async record(item) {
-        const recorded = await batches.record({
-          id: item.redemption.id,
-          userId: item.redemption.userId,
-          idempotencyKey: item.idempotencyKey,
-          requestHash: item.requestHash,
-          cardId: item.destinationId,
-          amountCents: item.redemption.amountCents,
-          feeCents: item.redemption.feeCents,
-          attemptId: item.attemptId,
-          code: item.code,
-          plan: await planTransfer(db, item.transfer),
-        });
-        if (!recorded) return null;
-        const destination: CardDestination = {
-          id: item.destinationId,
-          cardNumber: recorded.cardNumber,
-        };
-        return { createdAt: recorded.createdAt, destination };
+      destination: { table: cards, usable: usableCardWhere },
+      read: {
+        sealed: deps.vault.sealedNumberOf(cards.vaultToken),
+        brand: cards.brand,
+        last4: cards.last4,
       },
-      async settle(redemption, networkReference, destinationId) {
-        const settled = await batches.settle({
-          redemptionId: redemption.id,
-          cardId: destinationId,
-          networkReference,
-          // The same transfer applyPayoutEvent posts for a success.
-          plan: await planTransfer(db, settleTransfer(redemption)),
-        });
-        if (!settled) return null;
-        return {
-          completedAt: settled.completedAt,
-          destination: {
-            kind: 'card',
-            brand: brandOf(settled.brand),
-            bank_name: null,
-            last4: settled.last4 ?? '',
-          },
-        };
-      },
+      found: (id, read) => ({
+        destination: { id, cardNumber: deps.vault.open(read.sealed) },
+        view: cardView(read.brand, read.last4),
+      }),
+      payout,
     },
   };
 }

@@ -1,8 +1,8 @@
+import { getTableColumns, isSQLWrapper, sql, type SQL } from 'drizzle-orm';
 import { createBatcher } from '../../db/batcher';
 import type { Db } from '../../db/database';
 import { connectionLost, sqlState } from '../../db/sql-state';
-import type { OtpService } from '../auth/otp-service';
-import type { CardVault } from '../cards/card-vault';
+import { attemptOf, openAttempt, type OtpService } from '../auth/otp-service';
 import {
   batchTransferStatementParts,
   forgetAccounts,
@@ -11,17 +11,21 @@ import {
   type PlannedTransfer,
 } from '../ledger/ledger';
 import { runStatement, Statement } from '../ledger/statement';
+import type { GroupCommit } from './redemption-method';
+import { keyTaken, requestColumns, WITHDRAWAL } from './redemption-rules';
 
 /**
- * The two writes of the usual redemption to a debit card, each in group commit: redemptions
- * that arrive together are recorded together (one statement, one commit), and so are the
- * pushes' successes. Under load this is what lets a few database connections carry many
- * redemptions a second (ADR 0003). Each item is decided on its own inside the statement; one
- * that cannot go ahead changes nothing and answers null, and the caller then takes the step-by-
- * step path, which gives the exact answer. A batch that fails as a whole (a unique key taken by
+ * Group commit, the redemption pipeline's fast strategy (ADR 0003, ADR 0014): redemptions that
+ * arrive together are recorded together, one statement and one commit, and so are the payouts'
+ * successes. Under load this is what lets a few database connections carry many redemptions a
+ * second. The statement reads the same rule definitions as the exact path: the Idempotency-Key
+ * (redemption-rules.ts), the passcode (otp-service's), the destination (the method's), the
+ * balance (the ledger's batch posting). Each item is decided on its own inside the statement;
+ * one that cannot go ahead changes nothing and answers null, and the pipeline then takes the
+ * exact path, which gives the exact answer. A batch that fails as a whole (a unique key taken by
  * a parallel retry, a deadlock, the balance CHECK as the last word) also answers null for each
  * of its items, having changed nothing; so does one whose connection was lost, which may have
- * committed (the step-by-step path then finds the redemption recorded, or the push settled).
+ * committed (the exact path then finds the redemption recorded, or the payout settled).
  */
 
 /**
@@ -29,17 +33,17 @@ import { runStatement, Statement } from '../ledger/statement';
  * Batches running side by side lock the same system account shards and wait on each other, and
  * come out smaller: on the benchmark four at once gave ~1,250 redemptions/s, two ~1,780/s and
  * one ~2,100/s. Two, so that a batch waiting on a lock (a customer's row held by a claim) does
- * not hold up every card redemption behind it.
+ * not hold up every redemption behind it.
  */
 const MAX_BATCH = 64;
 const MAX_IN_FLIGHT = 2;
 
-export interface CardRedemptionItem {
+export interface BatchRedemption {
   id: string;
   userId: string;
   idempotencyKey: string;
   requestHash: string;
-  cardId: string;
+  destinationId: string;
   amountCents: number;
   feeCents: number;
   attemptId: string;
@@ -48,31 +52,24 @@ export interface CardRedemptionItem {
   plan: PlannedTransfer;
 }
 
-/** A redemption recorded with its money moved, and the card's number to push to. */
-export interface RecordedCardRedemption {
+/** A redemption recorded with its money moved, and what the statement read of its destination. */
+export interface BatchRecorded {
   createdAt: Date;
-  cardNumber: string | null;
+  read: Record<string, unknown>;
 }
 
-export interface SettleItem {
+export interface BatchSettle {
   redemptionId: string;
-  cardId: string;
   networkReference: string;
   /** The settling transfer, planned. */
   plan: PlannedTransfer;
-}
-
-export interface SettledCardRedemption {
-  completedAt: Date;
-  brand: string | null;
-  last4: string | null;
 }
 
 /** SQLSTATEs after which a batch has changed nothing and its items can each be tried alone. */
 const RETRY_ALONE = new Set(['23505', '23514', '40P01', '40001']);
 
 /** The items whose attempt or Idempotency-Key an earlier item of the batch already uses. */
-function laterDuplicates(items: readonly CardRedemptionItem[]): Set<number> {
+function laterDuplicates(items: readonly BatchRedemption[]): Set<number> {
   const seen = new Set<string>();
   const duplicates = new Set<number>();
   items.forEach((item, k) => {
@@ -86,7 +83,7 @@ function laterDuplicates(items: readonly CardRedemptionItem[]): Set<number> {
 interface RecordedRow {
   k: number;
   created: boolean;
-  sealed_number: string | null;
+  read: Record<string, unknown> | null;
   known: number;
   moved: number;
   entries: number;
@@ -96,23 +93,25 @@ interface SettledRow {
   k: number;
   fresh: boolean;
   settled: boolean;
-  brand: string | null;
-  last4: string | null;
   known: number;
   moved: number;
   entries: number;
 }
 
-export interface CardRedemptionBatchDeps {
+export interface RedemptionBatchDeps {
   db: Db;
-  /** The instance id recorded as the holder of the pushes (push-holders.ts); none when absent. */
-  pushHolder?: number | null;
-  otp: Pick<OtpService, 'codeHash' | 'openAttemptCondition'>;
-  vault: Pick<CardVault, 'sealedNumberOf' | 'open'>;
+  /** The method's mode, recorded on each redemption. */
+  mode: string;
+  group: GroupCommit;
+  otp: Pick<OtpService, 'codeHash'>;
 }
 
-export function createCardRedemptionBatches(deps: CardRedemptionBatchDeps) {
-  const { db } = deps;
+/** The request relation's columns, as the rules read them (redemption-rules.ts). */
+const r = requestColumns;
+
+export function createRedemptionBatches(deps: RedemptionBatchDeps) {
+  const { db, group } = deps;
+  const payoutColumns = getTableColumns(group.payout.table);
 
   /**
    * Runs a batch's statement. Null when the batch changed nothing and each item is to go on its
@@ -131,8 +130,8 @@ export function createCardRedemptionBatches(deps: CardRedemptionBatchDeps) {
     } catch (error) {
       if (RETRY_ALONE.has(sqlState(error) ?? '')) return null;
       // The connection was lost: the statement committed whole or not at all, and which is not
-      // known. The step-by-step path finds out: it answers a recorded redemption as a retry of
-      // its Idempotency-Key, and applyPayoutEvent a settled push by its event id.
+      // known. The exact path finds out: it answers a recorded redemption as a retry of its
+      // Idempotency-Key, and applyPayoutEvent a settled payout by its event id.
       if (connectionLost(error)) return null;
       throw error;
     }
@@ -143,14 +142,40 @@ export function createCardRedemptionBatches(deps: CardRedemptionBatchDeps) {
     return rows;
   }
 
+  /** The method's payout record for each recorded redemption, as its own definition says. */
+  function payoutInsert(st: Statement): { columns: string; values: string } {
+    const row = group.payout.row(r.id, r.destinationId);
+    const names: string[] = [];
+    const values: string[] = [];
+    for (const [key, value] of Object.entries(row)) {
+      const column = payoutColumns[key];
+      if (!column) throw new Error(`the payout record has no column ${key}`);
+      names.push(`"${column.name}"`);
+      values.push(
+        st.fragment(
+          isSQLWrapper(value)
+            ? sql`(${value})::${sql.raw(column.getSQLType())}`
+            : sql`${column.mapToDriverValue(value)}::${sql.raw(column.getSQLType())}`,
+        ),
+      );
+    }
+    return { columns: names.join(', '), values: values.join(', ') };
+  }
+
+  /** What the statement reads of the destination, as one JSON object. */
+  function readDestination(): SQL {
+    const fields = Object.entries(group.read).map(([name, value]) => sql`${name}::text, ${value}`);
+    return sql`json_build_object(${sql.join(fields, sql`, `)})`;
+  }
+
   /**
-   * For each redemption: the card must be the customer's and not removed, the Idempotency-Key
-   * unused, the passcode right and open; the passcodes are locked, then the accounts (in lock
-   * order); the ledger's own rule decides which go ahead (a customer's redemptions in the batch,
-   * in order, while the balance covers them). Only then is the passcode marked used, the
-   * redemption recorded and the money moved.
+   * For each redemption: the destination usable by the method's rule, the Idempotency-Key unused,
+   * the passcode the customer's, right and open; the passcodes are locked, then the accounts (in
+   * lock order); the ledger's own rule decides which go ahead (a customer's redemptions in the
+   * batch, in order, while the balance covers them). Only then is the passcode marked used, the
+   * redemption recorded with the method's payout record, and the money moved.
    */
-  async function record(items: CardRedemptionItem[]): Promise<(RecordedCardRedemption | null)[]> {
+  async function record(items: BatchRedemption[]): Promise<(BatchRecorded | null)[]> {
     const duplicates = laterDuplicates(items);
     const go = items.map((item, k) => ({ item, k })).filter(({ k }) => !duplicates.has(k));
     const plans = go.map(({ item, k }) => ({ k, plan: item.plan }));
@@ -162,7 +187,7 @@ export function createCardRedemptionBatches(deps: CardRedemptionBatchDeps) {
       user_id: item.userId,
       key: item.idempotencyKey,
       hash: item.requestHash,
-      card_id: item.cardId,
+      destination_id: item.destinationId,
       amount: item.amountCents,
       fee: item.feeCents,
       attempt_id: item.attemptId,
@@ -171,68 +196,71 @@ export function createCardRedemptionBatches(deps: CardRedemptionBatchDeps) {
     const createdAt = new Date();
     const ledger = batchTransferStatementParts(plans, st);
     const accountCount = ledgerAccountCount(plans);
+    const destination = st.fragment(
+      sql`select ${r.k} as k, ${readDestination()} as read
+        from req r join ${group.destination.table}
+          on ${group.destination.usable(r.userId, r.destinationId)}`,
+    );
+    const passcode = st.fragment(
+      sql`${attemptOf(r.userId)} and ${openAttempt(WITHDRAWAL)}
+        and not exists (select 1 from ${keyTaken.table} where ${keyTaken.where(r.userId, r.key)})`,
+    );
+    const payout = payoutInsert(st);
     const rows = await runBatch<RecordedRow>(
       plans,
       accountCount,
       `with req as (
           select * from json_to_recordset(${p(JSON.stringify(requests), 'json')}) as r(k int,
-            id uuid, user_id uuid, key text, hash text, card_id uuid, amount bigint, fee bigint,
-            attempt_id uuid, code_hash text)
+            id uuid, user_id uuid, key text, hash text, destination_id uuid, amount bigint,
+            fee bigint, attempt_id uuid, code_hash text)
         ),
         ${ledger.head},
-        card as (
-          select r.k, ${deps.vault.sealedNumberOf('c.vault_token')} as sealed_number
-          from req r join cards c on c.id = r.card_id and c.user_id = r.user_id
-          where c.removed_at is null
-        ),
+        destination as (${destination}),
         code as materialized (
           select r.k from req r
-          join otp_attempts o on o.id = r.attempt_id and o.user_id = r.user_id
-            and o.code_hash = r.code_hash
-          where ${deps.otp.openAttemptCondition('o', ['WITHDRAWAL'], p)}
-            and r.k in (select k from card)
-            and not exists (select 1 from redemptions x
-              where x.user_id = r.user_id and x.idempotency_key = r.key)
+          join otp_attempts on otp_attempts.id = r.attempt_id
+            and otp_attempts.code_hash = r.code_hash
+          where ${passcode}
+            and r.k in (select k from destination)
             and (select n from ledger_known) = ${p(accountCount, 'int')}
-          order by o.id
-          for update of o
+          order by otp_attempts.id
+          for update of otp_attempts
         ),
         ${ledger.lock('code')},
         ${ledger.funded('code')},
         passcode as (
           update otp_attempts o set consumed_at = now()
           from req r
-          where r.k in (select k from ledger_funded) and o.id = r.attempt_id and o.user_id = r.user_id
+          where r.k in (select k from ledger_funded) and o.id = r.attempt_id
             and o.consumed_at is null
           returning r.k
         ),
         redemption as (
           insert into redemptions (id, user_id, idempotency_key, request_hash, mode,
             amount_cents, fee_cents, created_at)
-          select r.id, r.user_id, r.key, r.hash, 'debit', r.amount, r.fee,
-            ${p(createdAt.toISOString(), 'timestamptz')}
+          select r.id, r.user_id, r.key, r.hash, ${p(deps.mode, 'text')}, r.amount,
+            r.fee, ${p(createdAt.toISOString(), 'timestamptz')}
           from req r where r.k in (select k from passcode)
           returning id
         ),
-        card_payout as (
-          insert into card_payouts (redemption_id, card_id, push_holder, created_at)
-          select r.id, r.card_id, ${p(deps.pushHolder ?? null, 'int')},
-            ${p(createdAt.toISOString(), 'timestamptz')}
+        payout as (
+          insert into ${st.fragment(sql`${group.payout.table}`)} (${payout.columns})
+          select ${payout.values}
           from req r where r.id in (select id from redemption)
-          returning redemption_id
+          returning 1
         ),
-        done as (select r.k from req r where r.id in (select redemption_id from card_payout)),
+        done as (select r.k from req r where r.id in (select id from redemption)),
         ${ledger.tail('done')}
-        select r.k, r.k in (select k from done) as created, card.sealed_number,
+        select r.k, r.k in (select k from done) as created, d.read,
           (select n from ledger_known) as known,
           (select count(*)::int from ledger_moved) as moved,
           (select count(*)::int from ledger_entries_written) as entries
-        from req r left join card on card.k = r.k
+        from req r left join destination d on d.k = r.k
         order by r.k`,
       st.values,
     );
     if (!rows) return items.map(() => null);
-    const created = new Map(rows.filter((r) => r.created).map((r) => [r.k, r]));
+    const created = new Map(rows.filter((row) => row.created).map((row) => [row.k, row]));
     const written = go.filter(({ k }) => created.has(k)).map(({ item }) => item.plan);
     if (
       rows.length !== go.length ||
@@ -242,24 +270,23 @@ export function createCardRedemptionBatches(deps: CardRedemptionBatchDeps) {
     }
     return items.map((_, k) => {
       const row = created.get(k);
-      return row ? { createdAt, cardNumber: deps.vault.open(row.sealed_number) } : null;
+      return row ? { createdAt, read: row.read ?? {} } : null;
     });
   }
 
   /**
-   * For each push that succeeded, as applyPayoutEvent applies it: the event once by its id; a
+   * For each payout that succeeded, as applyPayoutEvent applies it: the event once by its id; a
    * pending payout becomes successful and its net amount moves from payouts in transit to
-   * settled. A push whose event was applied already, or whose payout moved on meanwhile, answers
+   * settled. A payout whose event was applied already, or which moved on meanwhile, answers
    * null; applyPayoutEvent then finds out which.
    */
-  async function settle(items: SettleItem[]): Promise<(SettledCardRedemption | null)[]> {
+  async function settle(items: BatchSettle[]): Promise<(Date | null)[]> {
     const plans = items.map((item, k) => ({ k, plan: item.plan }));
     const st = new Statement();
     const p = (value: unknown, type: string) => st.param(value, type);
     const requests = items.map((item, k) => ({
       k,
       id: item.redemptionId,
-      card_id: item.cardId,
       network_reference: item.networkReference,
     }));
     const completedAt = new Date();
@@ -270,7 +297,7 @@ export function createCardRedemptionBatches(deps: CardRedemptionBatchDeps) {
       accountCount,
       `with req as (
           select * from json_to_recordset(${p(JSON.stringify(requests), 'json')})
-            as r(k int, id uuid, card_id uuid, network_reference text)
+            as r(k int, id uuid, network_reference text)
         ),
         ${ledger.head},
         event as (
@@ -291,36 +318,34 @@ export function createCardRedemptionBatches(deps: CardRedemptionBatchDeps) {
         ${ledger.lock('settled')},
         ${ledger.tail('settled')}
         select r.k, r.id in (select redemption_id from event) as fresh,
-          r.k in (select k from settled) as settled, c.brand, c.last4,
+          r.k in (select k from settled) as settled,
           (select n from ledger_known) as known,
           (select count(*)::int from ledger_moved) as moved,
           (select count(*)::int from ledger_entries_written) as entries
-        from req r left join cards c on c.id = r.card_id
+        from req r
         order by r.k`,
       st.values,
     );
     if (!rows) return items.map(() => null);
-    const written = rows.filter((r) => r.settled).map((r) => items[r.k]?.plan);
+    const written = rows.filter((row) => row.settled).map((row) => items[row.k]?.plan);
     if (
       rows.length !== items.length ||
       written.some((plan) => !plan) ||
       !wroteWholeTransfers(written as PlannedTransfer[], rows[0] ?? { moved: 0, entries: 0 })
     ) {
-      throw new Error(`a batch of ${items.length} settled pushes was written incompletely`);
+      throw new Error(`a batch of ${items.length} settled payouts was written incompletely`);
     }
-    return rows.map((r) =>
-      r.fresh && r.settled ? { completedAt, brand: r.brand, last4: r.last4 } : null,
-    );
+    return rows.map((row) => (row.fresh && row.settled ? completedAt : null));
   }
 
   const recorder = createBatcher({ run: record, maxBatch: MAX_BATCH, maxInFlight: MAX_IN_FLIGHT });
   const settler = createBatcher({ run: settle, maxBatch: MAX_BATCH, maxInFlight: MAX_IN_FLIGHT });
   return {
     /** Records a redemption and moves its money; null when it cannot go ahead this way. */
-    record: (item: CardRedemptionItem) => recorder.submit(item),
-    /** Applies a push's success; null when it is not this simple. */
-    settle: (item: SettleItem) => settler.submit(item),
+    record: (item: BatchRedemption) => recorder.submit(item),
+    /** Applies a payout's success; its completion time, or null when it is not this simple. */
+    settle: (item: BatchSettle) => settler.submit(item),
   };
 }
 
-export type CardRedemptionBatches = ReturnType<typeof createCardRedemptionBatches>;
+export type RedemptionBatches = ReturnType<typeof createRedemptionBatches>;

@@ -1,19 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { OTP_MAX_ATTEMPTS } from '@refund/contracts/auth';
 import { feeCents } from '@refund/contracts/redemptions';
 import { otpAttempts, redemptions, users } from '../src/db/schema';
-import { createAccessTokens } from '../src/features/auth/access-token';
-import { createOtpService } from '../src/features/auth/otp-service';
-import { createSessionStore } from '../src/features/auth/sessions';
-import { createCardVault } from '../src/features/cards/card-vault';
 import { planTransfer } from '../src/features/ledger/ledger';
-import {
-  createCardRedemptionBatches,
-  type CardRedemptionItem,
-} from '../src/features/payouts/card-redemption-batches';
 import { settleTransfer } from '../src/features/payouts/payout-events';
+import type { BatchRedemption } from '../src/features/payouts/redemption-batches';
 import { payoutTransfer } from '../src/features/payouts/redemption-method';
 import { sandboxCards } from '../src/providers/sandbox-card-payouts';
+import { debitCardBatches } from './support/debit-batches';
 import {
   addCard,
   fundedCustomer,
@@ -22,28 +17,17 @@ import {
 } from './support/payout-fixtures';
 import type { SignedIn } from './support/people';
 import { balanceOf, expectLedgerBalanced, type TestMerchant } from './support/refund-fixtures';
-import { call, startTestServer, TEST_OTP_SECRET, type TestServer } from './support/test-server';
+import { call, startTestServer, type TestServer } from './support/test-server';
 
 const VAULT_KEY = 'test-only-vault-key-0123456789abcdefghij';
 
 let server: TestServer;
 let merchant: TestMerchant;
-let batches: ReturnType<typeof createCardRedemptionBatches>;
+let debit: ReturnType<typeof debitCardBatches>;
 beforeAll(async () => {
   server = await startTestServer({ VAULT_KEY, OTP_SENDS_PER_PHONE_PER_HOUR: '100' });
   merchant = await newMerchant(server.database.db);
-  const { db } = server.database;
-  const otp = createOtpService({
-    db,
-    jobs: { sendMessageIn: async () => undefined },
-    sessions: createSessionStore(db, 30),
-    accessTokens: createAccessTokens('test-only-jwt-secret-0123456789abcdef', 60),
-    secret: TEST_OTP_SECRET,
-    brandName: 'Test',
-    sendsPerPhonePerHour: 100,
-    sendsPerIpPerHour: 100,
-  });
-  batches = createCardRedemptionBatches({ db, otp, vault: createCardVault(db, VAULT_KEY) });
+  debit = debitCardBatches(server.database.db, VAULT_KEY);
 });
 afterEach(() => expectLedgerBalanced(server.database.db));
 afterAll(() => server.close());
@@ -68,8 +52,8 @@ async function customer(cents: number): Promise<Customer> {
 async function item(
   who: Customer,
   amountCents: number,
-  override: Partial<Omit<CardRedemptionItem, 'plan'>> = {},
-): Promise<CardRedemptionItem> {
+  override: Partial<Omit<BatchRedemption, 'plan'>> = {},
+): Promise<BatchRedemption> {
   const otp = await mintWithdrawalCode(server.database.db, who.phone);
   const id = override.id ?? crypto.randomUUID();
   const fee = feeCents(amountCents, 150);
@@ -78,7 +62,7 @@ async function item(
     userId: who.userId,
     idempotencyKey: crypto.randomUUID(),
     requestHash: 'hash',
-    cardId: who.card,
+    destinationId: who.card,
     amountCents,
     feeCents: fee,
     attemptId: otp.attempt_id,
@@ -105,6 +89,14 @@ const redemptionsOf = (userId: string) =>
     .from(redemptions)
     .where(eq(redemptions.userId, userId));
 
+/** Records through group commit; the card number the statement read, or null when refused. */
+async function record(it: BatchRedemption) {
+  const recorded = await debit.batches.record(it);
+  if (!recorded) return null;
+  const { destination, view } = debit.method.groupCommit.found(it.destinationId, recorded.read);
+  return { cardNumber: destination.cardNumber, view };
+}
+
 describe('recording card redemptions together', () => {
   it('decides each redemption of one batch on its own; refused ones change nothing', async () => {
     const ann = await customer(1_000);
@@ -119,7 +111,7 @@ describe('recording card redemptions together', () => {
       ).statusCode,
     ).toBe(204);
     const earlier = await item(ben, 100);
-    expect(await batches.record(earlier)).not.toBeNull();
+    expect(await record(earlier)).not.toBeNull();
 
     const annFirst = await item(ann, 600);
     const cases = {
@@ -128,8 +120,8 @@ describe('recording card redemptions together', () => {
       annBeyondBalance: await item(ann, 300), // 600 + 300 + 300 > 1000
       annWrongCode: await item(ann, 100, { code: '999999' }),
       annSamePasscode: await item(ann, 100, { attemptId: annFirst.attemptId }),
-      benRemovedCard: await item(ben, 100, { cardId: removedCard }),
-      benOthersCard: await item(ben, 100, { cardId: other.card }),
+      benRemovedCard: await item(ben, 100, { destinationId: removedCard }),
+      benOthersCard: await item(ben, 100, { destinationId: other.card }),
       benKeyTaken: await item(ben, 100, { idempotencyKey: earlier.idempotencyKey }),
       benOthersPasscode: await item(ben, 100, {
         attemptId: (await mintWithdrawalCode(server.database.db, other.phone)).attempt_id,
@@ -138,10 +130,13 @@ describe('recording card redemptions together', () => {
     };
     // Submitted in one turn of the event loop: one batch.
     const entries = Object.entries(cases);
-    const answers = await Promise.all(entries.map(([, it]) => batches.record(it)));
+    const answers = await Promise.all(entries.map(([, it]) => record(it)));
     const recorded = Object.fromEntries(entries.map(([name], i) => [name, answers[i]]));
 
-    expect(recorded.annFirst).toMatchObject({ cardNumber: sandboxCards.visaDebit });
+    expect(recorded.annFirst).toMatchObject({
+      cardNumber: sandboxCards.visaDebit,
+      view: { kind: 'card', brand: 'visa', bank_name: null, last4: '5556' },
+    });
     expect(recorded.annSecond).toMatchObject({ cardNumber: sandboxCards.visaDebit });
     expect(recorded.ben).toMatchObject({ cardNumber: sandboxCards.visaDebit });
     for (const name of [
@@ -179,14 +174,52 @@ describe('recording card redemptions together', () => {
     expect(await passcodeUsed(cases.annFirst.attemptId)).toMatchObject({ used: true });
   });
 
+  it('refuses a passcode out of tries or expired, as the exact path does, which says why', async () => {
+    const ann = await customer(1_000);
+    const spent = await item(ann, 100);
+    const expired = await item(ann, 100);
+    await server.database.db
+      .update(otpAttempts)
+      .set({ failedTries: OTP_MAX_ATTEMPTS })
+      .where(eq(otpAttempts.id, spent.attemptId));
+    await server.database.db
+      .update(otpAttempts)
+      .set({ codeExpiresAt: new Date(Date.now() - 1_000) })
+      .where(eq(otpAttempts.id, expired.attemptId));
+    expect(await Promise.all([record(spent), record(expired)])).toEqual([null, null]);
+
+    for (const [it, code] of [
+      [spent, 'OTP_ATTEMPTS_EXCEEDED'],
+      [expired, 'OTP_EXPIRED'],
+    ] as const) {
+      const response = await call(
+        server.app,
+        'POST',
+        '/v1/redemptions',
+        {
+          mode: 'debit',
+          payment_method_uuid: it.destinationId,
+          amount_in_cents: it.amountCents,
+          attempt_id: it.attemptId,
+          code: it.code,
+        },
+        { token: ann.accessToken, headers: { 'idempotency-key': crypto.randomUUID() } },
+      );
+      expect(response.statusCode, code).toBeGreaterThanOrEqual(400);
+      expect(response.json().code_description).toBe(code);
+    }
+    expect(await redemptionsOf(ann.userId)).toHaveLength(0);
+    expect((await balanceOf(server.app, ann.accessToken)).available_in_cents).toBe(1_000);
+  });
+
   it('a batch that fails as a whole answers null for each of its items and changes nothing', async () => {
     const ann = await customer(1_000);
     const first = await item(ann, 200);
-    expect(await batches.record(first)).not.toBeNull();
+    expect(await record(first)).not.toBeNull();
     // A second redemption under the first one's id: its insert fails the whole statement.
     const good = await item(ann, 100);
     const clash = await item(ann, 100, { id: first.id });
-    const answers = await Promise.all([batches.record(good), batches.record(clash)]);
+    const answers = await Promise.all([record(good), record(clash)]);
     expect(answers).toEqual([null, null]);
     expect((await balanceOf(server.app, ann.accessToken)).available_in_cents).toBe(800);
     expect(await passcodeUsed(good.attemptId)).toEqual({ used: false, failedTries: 0 });
@@ -198,18 +231,15 @@ describe('settling card pushes together', () => {
     const ann = await customer(1_000);
     const ben = await customer(1_000);
     const items = [await item(ann, 300), await item(ann, 200), await item(ben, 500)];
-    expect((await Promise.all(items.map((it) => batches.record(it)))).every(Boolean)).toBe(true);
-    const settle = async (it: CardRedemptionItem, reference: string) =>
-      batches.settle({
+    expect((await Promise.all(items.map((it) => record(it)))).every(Boolean)).toBe(true);
+    const settle = async (it: BatchRedemption, reference: string) =>
+      debit.batches.settle({
         redemptionId: it.id,
-        cardId: it.cardId,
         networkReference: reference,
         plan: await planTransfer(server.database.db, settleTransfer(it)),
       });
     const settled = await Promise.all(items.map((it, i) => settle(it, `REF${i}`)));
-    expect(settled.map((s) => s && { brand: s.brand, last4: s.last4 })).toEqual(
-      items.map(() => ({ brand: 'visa', last4: '5556' })),
-    );
+    expect(settled.every((at) => at instanceof Date)).toBe(true);
     const again = await Promise.all(items.map((it, i) => settle(it, `REF${i}`)));
     expect(again).toEqual([null, null, null]);
 
