@@ -236,7 +236,7 @@ describe('settling card pushes together', () => {
       debit.batches.settle({
         redemptionId: it.id,
         networkReference: reference,
-        plan: await planTransfer(server.database.db, settleTransfer(it)),
+        plan: await planTransfer(server.database.db, settleTransfer(it.id, it.plan.input.postings)),
       });
     const settled = await Promise.all(items.map((it, i) => settle(it, `REF${i}`)));
     expect(settled.every((at) => at instanceof Date)).toBe(true);

@@ -3,7 +3,9 @@
  * to the server beside the built-in ones, is offered, redeemed through end to end, retried,
  * refused and compensated by the one pipeline, without any change to it.
  */
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customerAvailable, systemShard } from '../src/features/ledger/ledger';
 import type { RedemptionMethod } from '../src/features/payouts/redemption-method';
 import { fundedCustomer, mintWithdrawalCode, newMerchant } from './support/payout-fixtures';
 import type { SignedIn } from './support/people';
@@ -30,12 +32,39 @@ function fakePrepaidMethod(): RedemptionMethod & { issued: Map<string, string> }
   };
 }
 
+/**
+ * Store credit loaded with a 10% bonus the business pays: its own postings (the bonus from bonus
+ * expense into payouts in transit beside the amount). A destination ending in 0 is declined.
+ */
+function fakeBonusMethod(): RedemptionMethod {
+  return {
+    mode: 'fancash',
+    limits: { minCents: 100, maxCents: 50_000, feeRateBps: 0, wholeDollarsOnly: false },
+    destination: async (_q, _userId, id) => ({ id }),
+    recordPayout: async () => undefined,
+    postings: (r) => {
+      const bonus = Math.floor(r.amountCents / 10);
+      return [
+        { account: customerAvailable(r.userId), amountCents: -r.amountCents },
+        { account: systemShard('bonus_expense', r.id), amountCents: -bonus },
+        { account: systemShard('payouts_in_transit', r.id), amountCents: r.amountCents + bonus },
+      ];
+    },
+    execute: async (redemption, account) =>
+      account.id.endsWith('0')
+        ? { status: 'failed', reason: 'The store refused the credit.' }
+        : { status: 'succeeded', networkReference: `CREDIT-${redemption.id.slice(0, 8)}` },
+    describe: async (_q, ids) =>
+      new Map(ids.map((id) => [id, { kind: 'card', brand: null, bank_name: null, last4: '0001' }])),
+  };
+}
+
 let server: TestServer;
 let plain: TestServer;
 let merchant: TestMerchant;
 const fake = fakePrepaidMethod();
 beforeAll(async () => {
-  server = await startTestServer({}, { redemptionMethods: [fake] });
+  server = await startTestServer({}, { redemptionMethods: [fake, fakeBonusMethod()] });
   plain = await startTestServer();
   merchant = await newMerchant(server.database.db);
 });
@@ -156,5 +185,64 @@ describe('a method registered beside the built-in ones', () => {
     expect(answer.statusCode).toBe(409);
     expect(answer.json()).toMatchObject({ code_description: 'METHOD_UNAVAILABLE' });
     expect((await balanceOf(plain.app, person.accessToken)).available_in_cents).toBe(5_000);
+  });
+});
+
+/** The balances of the system accounts of these kinds, summed over their shards. */
+async function systemBalances(on: TestServer) {
+  const result = await on.database.db.execute(
+    sql`select split_part(kind, ':', 1) as kind, sum(balance_cents)::int as cents
+      from ledger_accounts where owner_type = 'system' group by 1`,
+  );
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+    kind: string;
+    cents: number;
+  }[];
+  const of = (kind: string) => rows.find((r) => r.kind === kind)?.cents ?? 0;
+  return {
+    inTransit: of('payouts_in_transit'),
+    settled: of('payouts_settled'),
+    bonus: of('bonus_expense'),
+  };
+}
+
+describe('a method with postings of its own (a bonus the business pays)', () => {
+  async function redeemCredit(person: SignedIn, destination: string) {
+    const code = await mintWithdrawalCode(server.database.db, person.phone);
+    return call(
+      server.app,
+      'POST',
+      '/v1/redemptions',
+      { mode: 'fancash', payment_method_uuid: destination, amount_in_cents: 2_000, ...code },
+      { token: person.accessToken, headers: { 'idempotency-key': crypto.randomUUID() } },
+    );
+  }
+
+  it('settles what its postings put in transit, the bonus included', async () => {
+    const person = await fundedCustomer(server.app, merchant, 5_000);
+    const before = await systemBalances(server);
+    const answer = await redeemCredit(person, crypto.randomUUID().replace(/.$/, '1'));
+    expect(answer.json()).toMatchObject({ status: 'Successful', amount_in_cents: 2_000 });
+    expect((await balanceOf(server.app, person.accessToken)).available_in_cents).toBe(3_000);
+    const after = await systemBalances(server);
+    expect({
+      inTransit: after.inTransit - before.inTransit,
+      settled: after.settled - before.settled,
+      bonus: after.bonus - before.bonus,
+    }).toEqual({ inTransit: 0, settled: 2_200, bonus: -200 });
+    await expectLedgerBalanced(server.database.db);
+  });
+
+  it('gives back exactly what its postings moved when the payout fails', async () => {
+    const person = await fundedCustomer(server.app, merchant, 5_000);
+    const before = await systemBalances(server);
+    const answer = await redeemCredit(person, crypto.randomUUID().replace(/.$/, '0'));
+    expect(answer.json()).toMatchObject({
+      status: 'Failed',
+      failure_reason: 'The store refused the credit.',
+    });
+    expect((await balanceOf(server.app, person.accessToken)).available_in_cents).toBe(5_000);
+    expect(await systemBalances(server)).toEqual(before);
+    await expectLedgerBalanced(server.database.db);
   });
 });

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/database';
 import { sqlState } from '../../db/sql-state';
-import { ledgerAccounts } from '../../db/schema';
+import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '../../db/schema';
 import { runStatement, Statement } from './statement';
 
 export type OwnerType = 'customer' | 'merchant' | 'system';
@@ -72,6 +72,16 @@ export function systemShard(kind: SystemAccount, key: string): AccountRef {
     ownerId: null,
     kind: `${kind}:${hash % SYSTEM_SHARDS}`,
     allowNegative: SYSTEM_ACCOUNTS[kind].allowNegative,
+  };
+}
+
+/** The same shard of another system account: where a payout's in-transit amount settles. */
+export function sameShard(account: AccountRef, from: SystemAccount, to: SystemAccount): AccountRef {
+  if (account.ownerType !== 'system' || !account.kind.startsWith(`${from}:`)) return account;
+  return {
+    ...account,
+    kind: `${to}:${account.kind.slice(from.length + 1)}`,
+    allowNegative: SYSTEM_ACCOUNTS[to].allowNegative,
   };
 }
 
@@ -538,4 +548,25 @@ export async function postTransfer(outer: Tx, input: TransferInput): Promise<boo
     }
     return true;
   }
+}
+
+/**
+ * The postings of a transfer as it was posted, in order; empty when there is none under this
+ * key. What a compensation reverses, so it gives back exactly what moved.
+ */
+export async function postedTransfer(q: Queryable, idempotencyKey: string): Promise<Posting[]> {
+  const rows = await q
+    .select({
+      ownerType: ledgerAccounts.ownerType,
+      ownerId: ledgerAccounts.ownerId,
+      kind: ledgerAccounts.kind,
+      allowNegative: ledgerAccounts.allowNegative,
+      amountCents: ledgerEntries.amountCents,
+    })
+    .from(ledgerTransfers)
+    .innerJoin(ledgerEntries, eq(ledgerEntries.transferId, ledgerTransfers.id))
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .where(eq(ledgerTransfers.idempotencyKey, idempotencyKey))
+    .orderBy(ledgerEntries.seq);
+  return rows.map(({ amountCents, ...account }) => ({ account, amountCents }));
 }

@@ -4,7 +4,14 @@ import type { Db, Tx } from '../../db/database';
 import { transactionRetrying } from '../../db/sql-state';
 import { payoutEvents, redemptions, users } from '../../db/schema';
 import type { JobQueue } from '../../jobs/job-queue';
-import { customerAvailable, postTransfer, systemShard, type TransferInput } from '../ledger/ledger';
+import {
+  postedTransfer,
+  postTransfer,
+  sameShard,
+  type Posting,
+  type TransferInput,
+} from '../ledger/ledger';
+import { PAYOUT_TRANSFER_KEY } from './redemption-method';
 
 export type PayoutEventType = 'succeeded' | 'failed' | 'returned';
 type RedemptionRow = typeof redemptions.$inferSelect;
@@ -18,43 +25,44 @@ export interface PayoutEvent {
   reason?: string | null;
 }
 
-/** A delivered payout: its net amount moves from payouts in transit to settled, once. */
-export const settleTransfer = (row: {
-  id: string;
-  amountCents: number;
-  feeCents: number;
-}): TransferInput => {
-  const net = row.amountCents - row.feeCents;
-  return {
-    idempotencyKey: `payout-settle:${row.id}`,
-    kind: 'payout_settled',
-    reference: { kind: 'redemption', id: row.id },
-    postings: [
-      { account: systemShard('payouts_in_transit', row.id), amountCents: -net },
-      { account: systemShard('payouts_settled', row.id), amountCents: net },
-    ],
-  };
-};
+/**
+ * A delivered payout: what its transfer put in payouts in transit moves to the same shard of
+ * payouts settled, once.
+ */
+export const settleTransfer = (
+  redemptionId: string,
+  payout: readonly Posting[],
+): TransferInput => ({
+  idempotencyKey: `payout-settle:${redemptionId}`,
+  kind: 'payout_settled',
+  reference: { kind: 'redemption', id: redemptionId },
+  postings: payout
+    .filter((p) => sameShard(p.account, 'payouts_in_transit', 'payouts_settled') !== p.account)
+    .flatMap((p) => [
+      { account: p.account, amountCents: -p.amountCents },
+      {
+        account: sameShard(p.account, 'payouts_in_transit', 'payouts_settled'),
+        amountCents: p.amountCents,
+      },
+    ]),
+});
 
-/** The customer gets back everything that left the balance: the amount, fee included. */
-async function giveBack(
-  tx: Tx,
-  row: RedemptionRow,
-  from: 'payouts_in_transit' | 'payouts_settled',
-  key: string,
-) {
-  const net = row.amountCents - row.feeCents;
+/**
+ * Compensation: the payout's own transfer, as it was posted, reversed. Whatever its method posted
+ * (the amount out of the wallet, the fee, a cashback or bonus leg) comes back exactly; after a
+ * settlement the net is taken from the settled shard the settlement moved it to.
+ */
+async function giveBack(tx: Tx, row: RedemptionRow, settled: boolean, key: string) {
+  const posted = await postedTransfer(tx, PAYOUT_TRANSFER_KEY(row.id));
+  if (posted.length === 0) throw new Error(`no payout transfer for redemption ${row.id}`);
   await postTransfer(tx, {
     idempotencyKey: key,
-    kind: from === 'payouts_in_transit' ? 'payout_failed' : 'payout_returned',
+    kind: settled ? 'payout_returned' : 'payout_failed',
     reference: { kind: 'redemption', id: row.id },
-    postings: [
-      { account: systemShard(from, row.id), amountCents: -net },
-      ...(row.feeCents > 0
-        ? [{ account: systemShard('fee_revenue', row.id), amountCents: -row.feeCents }]
-        : []),
-      { account: customerAvailable(row.userId), amountCents: row.amountCents },
-    ],
+    postings: posted.map((p) => ({
+      account: settled ? sameShard(p.account, 'payouts_in_transit', 'payouts_settled') : p.account,
+      amountCents: -p.amountCents,
+    })),
   });
 }
 
@@ -90,7 +98,9 @@ export async function applyPayoutEvent(
       let cameBack = false;
 
       if (event.type === 'succeeded' && row.status === 'pending') {
-        await postTransfer(tx, settleTransfer(row));
+        const payout = await postedTransfer(tx, PAYOUT_TRANSFER_KEY(row.id));
+        if (payout.length === 0) throw new Error(`no payout transfer for redemption ${row.id}`);
+        await postTransfer(tx, settleTransfer(row.id, payout));
         await tx
           .update(redemptions)
           .set({
@@ -103,7 +113,7 @@ export async function applyPayoutEvent(
         (event.type === 'failed' || event.type === 'returned') &&
         row.status === 'pending'
       ) {
-        await giveBack(tx, row, 'payouts_in_transit', `payout-giveback:${row.id}`);
+        await giveBack(tx, row, false, `payout-giveback:${row.id}`);
         await tx
           .update(redemptions)
           .set({
@@ -114,7 +124,7 @@ export async function applyPayoutEvent(
           .where(eq(redemptions.id, row.id));
         cameBack = true;
       } else if (event.type === 'returned' && row.status === 'succeeded') {
-        await giveBack(tx, row, 'payouts_settled', `payout-giveback:${row.id}`);
+        await giveBack(tx, row, true, `payout-giveback:${row.id}`);
         await tx
           .update(redemptions)
           .set({ status: 'returned', failureReason: event.reason ?? 'The payout was returned.' })

@@ -23,10 +23,12 @@ export interface RedemptionMethod<D extends Destination = Destination> {
   /** The method's own payout record beside the redemption, in the recording transaction. */
   recordPayout(tx: Tx, redemption: RecordedRedemption, destination: D): Promise<void>;
   /**
-   * The transfer that moves the money out of the wallet. Default: `payoutPostings` (the net to
+   * The postings that move the money out of the wallet. Default: `payoutPostings` (the net to
    * payouts in transit, the fee to fee revenue); a method with cashback or a bonus adds postings.
+   * Its net must go to payouts in transit, which settlement moves on. A failure or return
+   * reverses exactly what was posted (payout-events.ts), so compensation needs nothing more.
    */
-  transfer?(redemption: RecordedRedemption): TransferInput;
+  postings?(redemption: RecordedRedemption): Posting[];
   /**
    * Work for after the commit, queued in the recording transaction itself (a transactional
    * outbox: a process killed after the commit still leaves it queued). Answers nothing when the
@@ -136,6 +138,9 @@ export function payoutPostings(r: RecordedRedemption): Posting[] {
   ];
 }
 
+/** The key of a redemption's payout transfer: one per redemption, whatever its method. */
+export const PAYOUT_TRANSFER_KEY = (redemptionId: string) => `payout:${redemptionId}`;
+
 /** The usual payout's transfer, for a redemption recorded as given. */
 export const payoutTransfer = (
   redemptionId: string,
@@ -143,13 +148,18 @@ export const payoutTransfer = (
   amountCents: number,
   feeCents: number,
 ): TransferInput => ({
-  idempotencyKey: `payout:${redemptionId}`,
+  idempotencyKey: PAYOUT_TRANSFER_KEY(redemptionId),
   kind: 'payout',
   reference: { kind: 'redemption', id: redemptionId },
   postings: payoutPostings({ id: redemptionId, userId, mode: 'debit', amountCents, feeCents }),
 });
 
-/** The transfer of a redemption: its method's, or the usual payout. */
+/** The payout transfer of a redemption: its method's postings, or the usual ones. */
 export function redemptionTransfer(method: RedemptionMethod, r: RecordedRedemption): TransferInput {
-  return method.transfer?.(r) ?? payoutTransfer(r.id, r.userId, r.amountCents, r.feeCents);
+  return {
+    idempotencyKey: PAYOUT_TRANSFER_KEY(r.id),
+    kind: 'payout',
+    reference: { kind: 'redemption', id: r.id },
+    postings: method.postings?.(r) ?? payoutPostings(r),
+  };
 }

@@ -144,7 +144,10 @@ export function createRedemptionPipeline(deps: PipelineDeps) {
         redemptionId: redemption.id,
         networkReference: outcome.networkReference,
         // The same transfer applyPayoutEvent posts for a success.
-        plan: await planTransfer(db, settleTransfer(redemption)),
+        plan: await planTransfer(
+          db,
+          settleTransfer(redemption.id, redemptionTransfer(method, redemption).postings),
+        ),
       });
       if (completedAt) {
         const transaction = transactionView(
