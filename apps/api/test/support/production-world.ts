@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { expect } from 'vitest';
 import { createMerchant, generateApiKey } from '../../src/features/merchants/merchant-keys';
 import {
@@ -51,7 +52,44 @@ export async function until<T>(read: () => T | undefined | Promise<T | undefined
   }
 }
 
+/**
+ * On PostgreSQL, a database of the world's own beside the run's: its servers use secrets of
+ * their own, so they must not share job queues (a sealed message one cannot open) or data with
+ * the other test servers of the run. Answers its URL and how to drop it; none on the embedded
+ * engine, where every server has its own anyway.
+ */
+async function worldDatabase(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) return null;
+  const url = new URL(base);
+  const name = `${url.pathname.slice(1)}_world_${randomBytes(4).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: base });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE "${name}"`);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+  };
+}
+
 export async function startProductionWorld(): Promise<ProductionWorld> {
+  const database = await worldDatabase();
+  // One deployment's secrets: every server of the world shares them, as instances do.
+  const secrets = {
+    JWT_SECRET: secret(),
+    OTP_SECRET: secret(),
+    VAULT_KEY: secret(),
+    TINK_CLIENT_SECRET: secret(),
+    INCREASE_WEBHOOK_SECRET: secret(),
+  };
   const visaCredentials = {
     userId: `VDP${randomBytes(8).toString('hex').toUpperCase()}`,
     password: secret(),
@@ -78,9 +116,10 @@ export async function startProductionWorld(): Promise<ProductionWorld> {
   const env = (): Record<string, string> => ({
     NODE_ENV: 'production',
     PUBLIC_URL: 'https://wallet.example.com',
-    JWT_SECRET: secret(),
-    OTP_SECRET: secret(),
-    VAULT_KEY: secret(),
+    ...(database ? { DATABASE_URL: database.url } : {}),
+    JWT_SECRET: secrets.JWT_SECRET,
+    OTP_SECRET: secrets.OTP_SECRET,
+    VAULT_KEY: secrets.VAULT_KEY,
     SMS_PROVIDER: 'twilio',
     TWILIO_ACCOUNT_SID: `AC${randomBytes(16).toString('hex')}`,
     TWILIO_AUTH_TOKEN: randomBytes(16).toString('hex'),
@@ -95,13 +134,13 @@ export async function startProductionWorld(): Promise<ProductionWorld> {
     BOT_VERIFY_URL: turnstile.url,
     BANK_LINK_PROVIDER: 'tink',
     TINK_CLIENT_ID: randomBytes(16).toString('hex'),
-    TINK_CLIENT_SECRET: secret(),
+    TINK_CLIENT_SECRET: secrets.TINK_CLIENT_SECRET,
     TINK_API_URL: vendors.url,
     TINK_LINK_URL: vendors.url,
     ACH_PROVIDER: 'increase',
     INCREASE_API_KEY: `secret_key_${randomBytes(16).toString('hex')}`,
     INCREASE_ACCOUNT_ID: 'account_in71c4amph0vgo2qllky',
-    INCREASE_WEBHOOK_SECRET: secret(),
+    INCREASE_WEBHOOK_SECRET: secrets.INCREASE_WEBHOOK_SECRET,
     INCREASE_BASE_URL: vendors.url,
     CARD_PAYOUT_PROVIDER: 'visa_direct',
     VISA_DIRECT_BASE_URL: visa.url,
@@ -144,6 +183,7 @@ export async function startProductionWorld(): Promise<ProductionWorld> {
     async close() {
       await Promise.all([visa.close(), twilio.close(), turnstile.close(), vendors.close()]);
       await smtp.close();
+      await database?.drop();
     },
   };
 }
