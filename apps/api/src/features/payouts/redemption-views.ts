@@ -30,14 +30,6 @@ const statusLabel = {
   returned: 'Failed',
 } as const;
 
-/** Where the money went, when its method no longer describes it (never expected). */
-const unknownDestination: DestinationView = {
-  kind: 'card',
-  brand: null,
-  bank_name: null,
-  last4: '',
-};
-
 export function transactionView(row: ViewRow, destination: DestinationView): Transaction {
   return {
     transaction_id: row.id,
@@ -65,10 +57,16 @@ export function createRedemptionViews(deps: { db: Db; methods: MethodRegistry })
     const described = new Map<string, DestinationView>();
     for (const [mode, ids] of byMode) {
       const method = deps.methods.of(mode);
-      if (!method) continue;
+      // Methods are switched off by configuration, never unregistered while their redemptions
+      // exist (ADR 0014): a redemption no method describes is a defect, not a blank row.
+      if (!method) throw new Error(`no registered method describes ${mode} redemptions`);
       for (const [id, view] of await method.describe(db, ids)) described.set(id, view);
     }
-    return rows.map((row) => transactionView(row, described.get(row.id) ?? unknownDestination));
+    return rows.map((row) => {
+      const destination = described.get(row.id);
+      if (!destination) throw new Error(`redemption ${row.id} has no payout record to describe`);
+      return transactionView(row, destination);
+    });
   }
 
   return {
