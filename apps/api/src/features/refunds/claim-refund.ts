@@ -5,7 +5,7 @@ import { transactionRetrying } from '../../db/sql-state';
 import { refunds, users } from '../../db/schema';
 import { DomainError } from '../../domain/domain-error';
 import type { JobQueue } from '../../jobs/job-queue';
-import { creditClaim, timedHolds } from './refund-money';
+import { creditClaim, lockRefund, timedHolds } from './refund-money';
 import { returnsOf, type RefundRow } from './refund-views';
 
 export const RELEASE_HOLD_QUEUE = 'release-hold';
@@ -51,11 +51,7 @@ export async function claimRefund(
   await transactionRetrying(
     db,
     async (tx) => {
-      const [refund] = await tx
-        .select()
-        .from(refunds)
-        .where(eq(refunds.id, refundId))
-        .for('update');
+      const refund = await lockRefund(tx, refundId);
       if (!refund) throw new DomainError('REFUND_NOT_CLAIMABLE');
       if (refund.status === 'claimed') {
         if (refund.claimedByUserId !== userId) throw new DomainError('REFUND_NOT_CLAIMABLE');

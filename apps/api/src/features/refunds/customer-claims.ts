@@ -11,6 +11,7 @@ import type { OtpService, SignedIn } from '../auth/otp-service';
 import { findUserIdByPhone, findUserIdByVerifiedEmail, proveEmail } from '../auth/users';
 import { recordWebhookEvent } from '../webhooks/webhook-events';
 import { claimRefund, ownsRefund } from './claim-refund';
+import { lockRefund } from './refund-money';
 import type { RefundRow } from './refund-views';
 
 export interface CustomerClaimDeps {
@@ -210,11 +211,7 @@ export function createCustomerClaims(deps: CustomerClaimDeps) {
       await transactionRetrying(
         db,
         async (tx) => {
-          const [refund] = await tx
-            .select()
-            .from(refunds)
-            .where(eq(refunds.id, refundId))
-            .for('update');
+          const refund = await lockRefund(tx, refundId);
           if (!refund || (refund.status !== 'original_method' && !isOpen(refund))) {
             throw notClaimable();
           }

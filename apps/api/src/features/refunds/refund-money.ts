@@ -33,6 +33,15 @@ async function paidOutEvent(tx: Tx, jobs: RefundJobs, refund: RefundRow): Promis
   });
 }
 
+/**
+ * The refund, locked for the rest of the transaction: every change to a refund (claim, a choice
+ * of the original method, a return's step) takes this lock first, so they happen one at a time.
+ */
+export async function lockRefund(tx: Tx, refundId: string): Promise<RefundRow | undefined> {
+  const [refund] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for('update');
+  return refund;
+}
+
 async function lockReturns(tx: Tx, refundId: string): Promise<ReturnRow[]> {
   return tx
     .select()
@@ -117,11 +126,7 @@ async function lockStep(
   tx: Tx,
   step: ReturnStep,
 ): Promise<{ refund: RefundRow; target: ReturnRow; rows: ReturnRow[] }> {
-  const [refund] = await tx
-    .select()
-    .from(refunds)
-    .where(eq(refunds.id, step.refundId))
-    .for('update');
+  const refund = await lockRefund(tx, step.refundId);
   if (!refund || (step.merchantId && refund.merchantId !== step.merchantId)) {
     throw new DomainError('NOT_FOUND', 'No refund with this id.');
   }
