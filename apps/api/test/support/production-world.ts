@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { expect } from 'vitest';
 import { createMerchant, generateApiKey } from '../../src/features/merchants/merchant-keys';
 import {
@@ -16,6 +15,7 @@ import {
   visaDirectTestTls,
   type VisaDirectStub,
 } from '../../src/providers/testing/visa-direct-stub';
+import { ownDatabase } from './own-database';
 import { signUpForm } from './people';
 import { refundBody, refundCustomer } from './refund-fixtures';
 import { call, refreshCookieFrom, startTestServer, type TestServer } from './test-server';
@@ -52,36 +52,9 @@ export async function until<T>(read: () => T | undefined | Promise<T | undefined
   }
 }
 
-/**
- * On PostgreSQL, a database of the world's own beside the run's: its servers use secrets of
- * their own, so they must not share job queues (a sealed message one cannot open) or data with
- * the other test servers of the run. Answers its URL and how to drop it; none on the embedded
- * engine, where every server has its own anyway.
- */
-async function worldDatabase(): Promise<{ url: string; drop: () => Promise<void> } | null> {
-  const base = process.env.TEST_DATABASE_URL;
-  if (!base) return null;
-  const url = new URL(base);
-  const name = `${url.pathname.slice(1)}_world_${randomBytes(4).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: base });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE "${name}"`);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
-  };
-}
-
 export async function startProductionWorld(): Promise<ProductionWorld> {
-  const database = await worldDatabase();
+  // Its own database: its servers' secrets are their own, so they must not share job queues.
+  const database = await ownDatabase();
   // One deployment's secrets: every server of the world shares them, as instances do.
   const secrets = {
     JWT_SECRET: secret(),
