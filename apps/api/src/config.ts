@@ -40,6 +40,14 @@ const trustProxy = z
     return entries;
   });
 
+/** A comma-separated list of the issuer's brand ids. */
+const brandIdList = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((id) => id.trim())
+    .filter(Boolean),
+);
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -173,6 +181,17 @@ const envSchema = z
       .string()
       .regex(/^\d{3}$/, 'a three-digit county code')
       .optional(),
+
+    /** The gift card issuer; default the sandbox outside production, none (no gift cards) in it. */
+    GIFT_CARD_PROVIDER: z.enum(['none', 'sandbox']).optional(),
+    /** The part of the issuer's discount paid to customers as cashback, in basis points. */
+    GIFT_CARD_CASHBACK_SHARE_BPS: z.coerce.number().int().min(0).max(10_000).default(5_000),
+    /** Provider brand ids featured on the promotion page, in order; default the sandbox's demo. */
+    GIFT_CARD_FEATURED_BRANDS: brandIdList.optional(),
+    /** Provider brand ids not offered; default the sandbox's demo. */
+    GIFT_CARD_DISABLED_BRANDS: brandIdList.optional(),
+    /** How often the catalog is synced from the issuer. */
+    GIFT_CARD_CATALOG_SYNC_SECONDS: z.coerce.number().min(10).max(86_400).default(3_600),
   })
   .superRefine((env, ctx) => {
     const need = (key: keyof typeof env, why: string) => {
@@ -196,7 +215,8 @@ const envSchema = z
         env.BOT_PROVIDER === 'sandbox' ||
         env.BANK_LINK_PROVIDER === 'sandbox' ||
         env.ACH_PROVIDER === 'sandbox' ||
-        env.CARD_PAYOUT_PROVIDER === 'sandbox'
+        env.CARD_PAYOUT_PROVIDER === 'sandbox' ||
+        env.GIFT_CARD_PROVIDER === 'sandbox'
       ) {
         ctx.addIssue({
           code: 'custom',
@@ -248,6 +268,7 @@ export type SecretName = (typeof secretNames)[number];
 
 export interface Config extends Env {
   SANDBOX: boolean;
+  GIFT_CARD_PROVIDER: 'none' | 'sandbox';
   SEED_DEMO_DATA: boolean;
   API_DOCS: boolean;
   JWT_SECRET: string;
@@ -287,6 +308,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...env,
     SANDBOX: env.SANDBOX ?? !production,
+    GIFT_CARD_PROVIDER: env.GIFT_CARD_PROVIDER ?? (production ? 'none' : 'sandbox'),
     SEED_DEMO_DATA: env.SEED_DEMO_DATA ?? !production,
     API_DOCS: env.API_DOCS ?? !production,
     JWT_SECRET: secret('JWT_SECRET'),

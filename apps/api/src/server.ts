@@ -20,10 +20,12 @@ import { createBankVault } from './features/banks/bank-vault';
 import { registerIncreaseEventJobs } from './features/increase-webhooks/increase-events';
 import { createCardPushChecks, startCardPushChecks } from './features/payouts/card-push-checks';
 import { createCardVault } from './features/cards/card-vault';
+import { startCatalogSync, syncGiftCardCatalog } from './features/giftcards/catalog-sync';
 import { keepDevelopmentSecrets } from './dev-secrets';
 import {
   createBankProviders,
   createCardPayoutProviders,
+  createGiftCardIssuer,
   createProviders,
 } from './providers/providers';
 
@@ -127,6 +129,19 @@ export async function createServer(
     }),
     { intervalSeconds: config.CARD_PUSH_CHECK_INTERVAL_SECONDS, logger },
   );
+  const giftCards = createGiftCardIssuer(config);
+  const catalogSync = giftCards
+    ? await startCatalogSync(
+        jobs,
+        () =>
+          syncGiftCardCatalog(database.db, giftCards.issuer, {
+            cashbackShareBps: config.GIFT_CARD_CASHBACK_SHARE_BPS,
+            featured: config.GIFT_CARD_FEATURED_BRANDS ?? giftCards.demo.featured,
+            disabled: config.GIFT_CARD_DISABLED_BRANDS ?? giftCards.demo.disabled,
+          }),
+        { db: database.db, intervalSeconds: config.GIFT_CARD_CATALOG_SYNC_SECONDS, logger },
+      )
+    : null;
   // Before any seeding: a queue must be worked before anything is sent to it.
   await registerWebhookJobs(jobs, {
     db: database.db,
@@ -163,6 +178,7 @@ export async function createServer(
     async close() {
       shuttingDown = true;
       cardPushChecks.stop();
+      catalogSync?.stop();
       await app.close();
       await jobs.stop();
       await cardProviders.close();

@@ -603,3 +603,56 @@ export const sandboxBankLinkCodes = pgTable('sandbox_bank_link_codes', {
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
+
+/**
+ * The gift card brand catalog, synced from the issuer's (features/giftcards/catalog-sync.ts).
+ * The issuer's fields are overwritten by every sync; the product's own (whether a brand is
+ * offered, its place among the featured, the cashback paid) come from configuration at each
+ * sync. A brand the issuer stops listing is kept (orders name it) but no longer listed.
+ */
+export const giftcardBrands = pgTable(
+  'giftcard_brands',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    providerBrandId: text('provider_brand_id').notNull(),
+    name: text('name').notNull(),
+    displayName: text('display_name'),
+    description: text('description').notNull(),
+    terms: text('terms').notNull(),
+    categories: text('categories').array().notNull(),
+    denominationType: text('denomination_type', { enum: ['open', 'fixed'] }).notNull(),
+    minCents: integer('min_cents'),
+    maxCents: integer('max_cents'),
+    wholeDollars: boolean('whole_dollars').notNull().default(false),
+    fixedCents: integer('fixed_cents').array(),
+    /** What the issuer charges below face value, in basis points: the product's margin. */
+    discountBps: integer('discount_bps').notNull(),
+    /** The part of it paid to the customer as cashback, in basis points of the amount. */
+    cashbackBps: integer('cashback_bps').notNull(),
+    redeemableOnline: boolean('redeemable_online').notNull(),
+    redeemableInStore: boolean('redeemable_in_store').notNull(),
+    expiryPolicy: text('expiry_policy').notNull(),
+    balanceCheckUrl: text('balance_check_url'),
+    state: text('state', { enum: ['live', 'temporarily_unavailable'] }).notNull(),
+    /** How the card art is drawn (providers/ports.ts BrandArtwork). */
+    artwork: jsonb('artwork').notNull(),
+    isEnabled: boolean('is_enabled').notNull().default(true),
+    /** Place among the featured brands, from 1; null when not featured. */
+    featuredRank: integer('featured_rank'),
+    isListed: boolean('is_listed').notNull().default(true),
+    syncedAt: timestamp('synced_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('giftcard_brands_provider_brand_id_key').on(t.providerBrandId),
+    check(
+      'giftcard_brands_denominations',
+      sql`(${t.denominationType} = 'open' and ${t.minCents} > 0 and ${t.maxCents} >= ${t.minCents})
+        or (${t.denominationType} = 'fixed' and cardinality(${t.fixedCents}) > 0)`,
+    ),
+    check(
+      'giftcard_brands_cashback_within_discount',
+      sql`${t.cashbackBps} >= 0 and ${t.cashbackBps} <= ${t.discountBps}`,
+    ),
+  ],
+);

@@ -1,4 +1,5 @@
 import type { BotAction } from '@refund/contracts/auth';
+import type { BrandCategory, BrandState } from '@refund/contracts/brands';
 
 /** A text message to a ten-digit US phone number. */
 export interface SmsMessage {
@@ -113,4 +114,41 @@ export type AchSubmitResult =
  */
 export interface AchPayouts {
   submit(credit: AchCredit): Promise<AchSubmitResult>;
+}
+
+/** How a brand's card art is drawn (the API serves it as an image of its own; no hot-linking). */
+export interface BrandArtwork {
+  /** Background and accent colours, #rrggbb. */
+  background: string;
+  accent: string;
+  /** One to three letters set on the card. */
+  monogram: string;
+  /** The pattern behind the monogram. */
+  motif: 'stripes' | 'rings' | 'waves' | 'grid' | 'sun';
+}
+
+/** A brand as the gift card issuer lists it (Runa's product, Tango's brand). */
+export interface IssuerBrand {
+  providerBrandId: string;
+  name: string;
+  description: string;
+  terms: string;
+  categories: BrandCategory[];
+  denominations:
+    | { type: 'open'; minCents: number; maxCents: number; wholeDollars: boolean }
+    | { type: 'fixed'; valuesCents: number[] };
+  /** What the issuer charges below face value, in basis points (Runa's discount multiplier). */
+  discountBps: number;
+  redeemableOnline: boolean;
+  redeemableInStore: boolean;
+  expiryPolicy: string;
+  balanceCheckUrl: string | null;
+  state: BrandState;
+  artwork: BrandArtwork;
+}
+
+/** A gift card issuer: its catalog (orders come with the purchase flow). */
+export interface GiftCardIssuer {
+  /** Every brand the issuer lists now, orderable or not. Throws when the issuer does not answer. */
+  catalog(): Promise<IssuerBrand[]>;
 }

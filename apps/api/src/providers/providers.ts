@@ -14,6 +14,7 @@ import type {
   BotVerifier,
   CardPayoutProvider,
   EmailSender,
+  GiftCardIssuer,
   SmsSender,
 } from './ports';
 import { createSandboxAchPayouts, type SandboxAchReturnCode } from './sandbox-ach-payouts';
@@ -31,6 +32,11 @@ import { createSmtpEmailSender } from './smtp-email';
 import { createTinkBankLinking } from './tink-bank-linking';
 import { createTurnstileVerifier } from './turnstile-bot';
 import { createTwilioSmsSender } from './twilio-sms';
+import {
+  createSandboxGiftCardIssuer,
+  sandboxDisabledBrands,
+  sandboxFeaturedBrands,
+} from './sandbox-giftcards';
 
 export interface Providers {
   sms: SmsSender;
@@ -258,4 +264,19 @@ export function createProviders(
           })
         : createSandboxBotVerifier();
   return { sms, email, bot };
+}
+
+/**
+ * The gift card issuer configured, with its demo merchandising (the brands featured and switched
+ * off when configuration names none); null without an issuer.
+ */
+export function createGiftCardIssuer(config: Config): {
+  issuer: GiftCardIssuer;
+  demo: { featured: readonly string[]; disabled: readonly string[] };
+} | null {
+  if (config.GIFT_CARD_PROVIDER === 'none') return null;
+  return {
+    issuer: createSandboxGiftCardIssuer(),
+    demo: { featured: sandboxFeaturedBrands, disabled: sandboxDisabledBrands },
+  };
 }

@@ -1,0 +1,99 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  brandImageDimensions,
+  brandListQuerySchema,
+  brandListSchema,
+  brandParamsSchema,
+  brandSchema,
+} from '@refund/contracts/brands';
+import { errorBodySchema } from '@refund/contracts/errors';
+import type { Db } from '../../db/database';
+import { giftcardBrands } from '../../db/schema';
+import { DomainError } from '../../domain/domain-error';
+import { eq } from 'drizzle-orm';
+import { brandArtSvg } from './brand-art';
+import { artworkOf, brandView, findBrand, listBrands } from './brands';
+
+export interface BrandRoutesOptions {
+  db: Db;
+}
+
+const imageParamsSchema = brandParamsSchema.extend({
+  image: z.enum(brandImageDimensions.map((d) => `${d}.svg`) as [string, ...string[]], {
+    error: `image must be one of ${brandImageDimensions.map((d) => `${d}.svg`).join(', ')}`,
+  }),
+});
+
+const svgSchema = z.string().meta({ description: 'The card art, SVG' });
+
+/** Drawn by the product: nothing in them runs, and they may change when the catalog syncs. */
+const imageHeaders = {
+  'cache-control': 'public, max-age=86400',
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
+};
+
+export const brandRoutes: FastifyPluginAsync<BrandRoutesOptions> = async (app, options) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const errors = { 400: errorBodySchema, 401: errorBodySchema };
+
+  r.get(
+    '/brands',
+    {
+      config: { auth: 'customer' },
+      schema: {
+        tags: ['gift cards'],
+        summary:
+          'Gift card brands: a page of `limit`, by category (`featured` or a category), `filter` as JSON ({"is_enabled":true}), `q` to search names',
+        querystring: brandListQuerySchema,
+        response: { 200: brandListSchema, ...errors },
+      },
+    },
+    async (request) => listBrands(options.db, request.query),
+  );
+
+  r.get(
+    '/brands/:brand_id',
+    {
+      config: { auth: 'customer' },
+      schema: {
+        tags: ['gift cards'],
+        summary: 'One gift card brand: its terms, amounts and cashback',
+        params: brandParamsSchema,
+        response: { 200: brandSchema, ...errors, 404: errorBodySchema },
+      },
+    },
+    async (request) => brandView(await findBrand(options.db, request.params.brand_id)),
+  );
+
+  r.get(
+    '/brands/:brand_id/images/:image',
+    {
+      config: { auth: 'none' },
+      schema: {
+        tags: ['gift cards'],
+        summary: "A brand's card art, drawn for the product (public, for image tags)",
+        params: imageParamsSchema,
+        produces: ['image/svg+xml'],
+        response: { 200: svgSchema, 400: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const [row] = await options.db
+        .select()
+        .from(giftcardBrands)
+        .where(eq(giftcardBrands.id, request.params.brand_id));
+      if (!row) throw new DomainError('NOT_FOUND', 'No brand with this id.');
+      const dimensions = request.params.image.replace(
+        /\.svg$/,
+        '',
+      ) as (typeof brandImageDimensions)[number];
+      return reply
+        .headers(imageHeaders)
+        .type('image/svg+xml; charset=utf-8')
+        .send(brandArtSvg(row.name, artworkOf(row), dimensions));
+    },
+  );
+};

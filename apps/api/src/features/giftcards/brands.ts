@@ -1,0 +1,109 @@
+import { and, asc, count, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import {
+  brandImageDimensions,
+  offerLabel,
+  type Brand,
+  type BrandCategory,
+  type BrandList,
+  type BrandListQuery,
+} from '@refund/contracts/brands';
+import type { Queryable } from '../../db/database';
+import { giftcardBrands } from '../../db/schema';
+import { DomainError } from '../../domain/domain-error';
+import type { BrandArtwork } from '../../providers/ports';
+
+export type BrandRow = typeof giftcardBrands.$inferSelect;
+
+/** Where a brand's image is served, relative to the API's origin. */
+export const brandImagePath = (brandId: string, dimensions: string) =>
+  `/v1/brands/${brandId}/images/${dimensions}.svg`;
+
+export function brandView(row: BrandRow): Brand {
+  return {
+    id: row.id,
+    name: row.name,
+    display_name: row.displayName,
+    offer_label: offerLabel(row.cashbackBps),
+    images: brandImageDimensions.map((dimensions) => ({
+      dimensions,
+      url: brandImagePath(row.id, dimensions),
+    })),
+    categories: row.categories as BrandCategory[],
+    description: row.description,
+    terms: row.terms,
+    cashback_bps: row.cashbackBps,
+    denominations:
+      row.denominationType === 'open'
+        ? {
+            type: 'open',
+            min_in_cents: row.minCents ?? 0,
+            max_in_cents: row.maxCents ?? 0,
+            is_whole_amount_value_required: row.wholeDollars,
+          }
+        : { type: 'fixed', values_in_cents: row.fixedCents ?? [] },
+    currency: 'USD',
+    redeemable_online: row.redeemableOnline,
+    redeemable_in_store: row.redeemableInStore,
+    expiry_policy: row.expiryPolicy,
+    balance_check_url: row.balanceCheckUrl,
+    provider_brand_id: row.providerBrandId,
+    is_enabled: row.isEnabled,
+    is_featured: row.featuredRank !== null,
+    state: row.state,
+  };
+}
+
+/** A search term as a LIKE pattern that matches it literally, anywhere. */
+const containing = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The listed brands matching the query, a page of them: the featured first (in their order),
+ * then by name. `total_page` counts pages of `limit`.
+ */
+export async function listBrands(db: Queryable, query: BrandListQuery): Promise<BrandList> {
+  const conditions: (SQL | undefined)[] = [eq(giftcardBrands.isListed, true)];
+  if (query.category === 'featured') conditions.push(isNotNull(giftcardBrands.featuredRank));
+  else if (query.category) {
+    conditions.push(sql`${query.category} = any(${giftcardBrands.categories})`);
+  }
+  if (query.filter?.is_enabled !== undefined) {
+    conditions.push(eq(giftcardBrands.isEnabled, query.filter.is_enabled));
+  }
+  if (query.q) {
+    const pattern = containing(query.q);
+    conditions.push(
+      or(ilike(giftcardBrands.name, pattern), ilike(giftcardBrands.displayName, pattern)),
+    );
+  }
+  const where = and(...conditions);
+  const [total] = await db.select({ n: count() }).from(giftcardBrands).where(where);
+  const rows = await db
+    .select()
+    .from(giftcardBrands)
+    .where(where)
+    .orderBy(
+      sql`${giftcardBrands.featuredRank} asc nulls last`,
+      asc(giftcardBrands.name),
+      asc(giftcardBrands.id),
+    )
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  return {
+    featured_brands: {
+      data: rows.map(brandView),
+      total_page: Math.ceil((total?.n ?? 0) / query.limit),
+    },
+  };
+}
+
+/** One listed brand, or not found. */
+export async function findBrand(db: Queryable, brandId: string): Promise<BrandRow> {
+  const [row] = await db
+    .select()
+    .from(giftcardBrands)
+    .where(and(eq(giftcardBrands.id, brandId), eq(giftcardBrands.isListed, true)));
+  if (!row) throw new DomainError('NOT_FOUND', 'No brand with this id.');
+  return row;
+}
+
+export const artworkOf = (row: BrandRow) => row.artwork as BrandArtwork;

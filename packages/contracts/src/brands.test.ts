@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { brandListQuerySchema, cashbackCents, offerLabel } from './brands';
+
+describe('the brand list query', () => {
+  it('defaults to the first page of four', () => {
+    expect(brandListQuerySchema.parse({})).toEqual({ limit: 4, page: 1 });
+  });
+
+  it('reads the documented parameters, the filter as JSON', () => {
+    expect(
+      brandListQuerySchema.parse({
+        limit: '4',
+        page: '2',
+        category: 'featured',
+        filter: '{"is_enabled":true}',
+        q: ' coffee ',
+      }),
+    ).toEqual({
+      limit: 4,
+      page: 2,
+      category: 'featured',
+      filter: { is_enabled: true },
+      q: 'coffee',
+    });
+  });
+
+  it.each([
+    [{ limit: '0' }, 'limit must be at least 1'],
+    [{ limit: '101' }, 'limit must be at most 100'],
+    [{ limit: 'four' }, 'limit must be a number'],
+    [{ page: '0' }, 'page must be at least 1'],
+    [{ page: '1.5' }, 'page must be a whole number'],
+    [{ category: 'cars' }, 'category must be featured or one of'],
+    [{ filter: '{is_enabled:true}' }, 'filter must be JSON'],
+    [{ filter: '{"is_enabled":"yes"}' }, 'filter.is_enabled must be true or false'],
+    [{ filter: '{"is_featured":true}' }, 'filter may only have is_enabled'],
+    [{ q: 'x'.repeat(101) }, 'q must be at most 100 characters'],
+  ])('refuses %j with a clear message', (query, message) => {
+    const result = brandListQuerySchema.safeParse(query);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => issue.message).join(' | ')).toContain(message);
+  });
+});
+
+describe('cashback', () => {
+  it('is rounded down to whole cents', () => {
+    expect(cashbackCents(10_000, 400)).toBe(400);
+    expect(cashbackCents(2_599, 250)).toBe(64);
+    expect(cashbackCents(100, 0)).toBe(0);
+  });
+
+  it('is named as the offer says', () => {
+    expect(offerLabel(400)).toBe('4% cashback');
+    expect(offerLabel(250)).toBe('2.5% cashback');
+    expect(offerLabel(125)).toBe('1.25% cashback');
+    expect(offerLabel(0)).toBeNull();
+  });
+});

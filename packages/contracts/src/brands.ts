@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { text } from './text';
+
+/**
+ * The gift card brand catalog (SPEC §3 Brand, §7 GET /brands). A brand comes from the gift card
+ * issuer's catalog; whether it is offered (`is_enabled`), featured, and the cashback paid on it
+ * are the product's own.
+ */
+
+/** The catalog's categories, as the API names them, with what the screens call them. */
+export const brandCategories = {
+  dining: 'Dining',
+  groceries: 'Groceries',
+  fashion: 'Fashion',
+  electronics: 'Electronics',
+  home: 'Home & Garden',
+  entertainment: 'Entertainment',
+  travel: 'Travel',
+  sports: 'Sports & Outdoors',
+} as const;
+export type BrandCategory = keyof typeof brandCategories;
+export const brandCategoryNames = Object.keys(brandCategories) as [
+  BrandCategory,
+  ...BrandCategory[],
+];
+
+/** The image size the web app shows (SPEC §3). */
+export const BRAND_IMAGE_DIMENSIONS = '300w-326ppi';
+/** Every size a brand's image comes in. */
+export const brandImageDimensions = ['130w-326ppi', '300w-326ppi', '600w-326ppi'] as const;
+export type BrandImageDimensions = (typeof brandImageDimensions)[number];
+
+/** Featured brands page size (SPEC §9). */
+export const FEATURED_PAGE_SIZE = 4;
+
+export const brandImageSchema = z.object({
+  dimensions: z.enum(brandImageDimensions),
+  url: z.string(),
+});
+
+/** What amounts a brand's gift card can be bought for. */
+export const brandDenominationsSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('open'),
+    min_in_cents: z.number().int(),
+    max_in_cents: z.number().int(),
+    is_whole_amount_value_required: z.boolean(),
+  }),
+  z.object({ type: z.literal('fixed'), values_in_cents: z.array(z.number().int()) }),
+]);
+export type BrandDenominations = z.infer<typeof brandDenominationsSchema>;
+
+/** Whether the issuer can fulfil orders for the brand now. */
+export const brandStates = ['live', 'temporarily_unavailable'] as const;
+export type BrandState = (typeof brandStates)[number];
+
+export const brandSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  display_name: z.string().nullable(),
+  /** E.g. "4% cashback". */
+  offer_label: z.string().nullable(),
+  images: z.array(brandImageSchema),
+  categories: z.array(z.enum(brandCategoryNames)),
+  description: z.string(),
+  terms: z.string(),
+  /** Cashback credited to the wallet, in basis points of the amount (400 = 4%). */
+  cashback_bps: z.number().int(),
+  denominations: brandDenominationsSchema,
+  currency: z.literal('USD'),
+  redeemable_online: z.boolean(),
+  redeemable_in_store: z.boolean(),
+  expiry_policy: z.string(),
+  balance_check_url: z.string().nullable(),
+  provider_brand_id: z.string(),
+  is_enabled: z.boolean(),
+  is_featured: z.boolean(),
+  state: z.enum(brandStates),
+});
+export type Brand = z.infer<typeof brandSchema>;
+
+export const brandListSchema = z.object({
+  featured_brands: z.object({
+    data: z.array(brandSchema),
+    /** Pages of `limit` brands that match; 0 when none do. */
+    total_page: z.number().int(),
+  }),
+});
+export type BrandList = z.infer<typeof brandListSchema>;
+
+/** The `filter` query parameter: JSON, e.g. {"is_enabled":true}. */
+const brandFilterSchema = z.strictObject(
+  { is_enabled: z.boolean({ error: 'filter.is_enabled must be true or false' }).optional() },
+  { error: 'filter may only have is_enabled' },
+);
+
+export const brandListQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(100, 'limit must be at most 100')
+    .default(FEATURED_PAGE_SIZE),
+  page: z.coerce
+    .number({ error: 'page must be a number' })
+    .int('page must be a whole number')
+    .min(1, 'page must be at least 1')
+    .max(10_000, 'page must be at most 10000')
+    .default(1),
+  category: z
+    .enum(['featured', ...brandCategoryNames], {
+      error: `category must be featured or one of ${brandCategoryNames.join(', ')}`,
+    })
+    .optional(),
+  filter: text()
+    .max(200, 'filter is too long')
+    .transform((value, ctx) => {
+      try {
+        return JSON.parse(value) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'filter must be JSON, e.g. {"is_enabled":true}' });
+        return z.NEVER;
+      }
+    })
+    .pipe(brandFilterSchema)
+    .optional(),
+  /** Search in the brands' names. */
+  q: text().trim().max(100, 'q must be at most 100 characters').optional(),
+});
+export type BrandListQuery = z.infer<typeof brandListQuerySchema>;
+
+export const brandParamsSchema = z.object({
+  brand_id: z.uuid({ error: 'brand_id must be a UUID' }),
+});
+
+/** The cashback on an amount, in cents: rounded down, so it is never more than the offer says. */
+export const cashbackCents = (amountCents: number, cashbackBps: number): number =>
+  Math.floor((amountCents * cashbackBps) / 10_000);
+
+/** The offer in words, e.g. "4% cashback" or "2.5% cashback"; null without cashback. */
+export function offerLabel(cashbackBps: number): string | null {
+  if (cashbackBps <= 0) return null;
+  const percent = (cashbackBps / 100).toLocaleString('en-US', { maximumFractionDigits: 2 });
+  return `${percent}% cashback`;
+}
