@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { brandListQuerySchema, cashbackCents, offerLabel } from './brands';
+import { brandListQuerySchema, cashbackCents, denominationProblem, offerLabel } from './brands';
 
 describe('the brand list query', () => {
   it('defaults to the first page of four', () => {
@@ -54,5 +54,31 @@ describe('cashback', () => {
     expect(offerLabel(250)).toBe('2.5% cashback');
     expect(offerLabel(125)).toBe('1.25% cashback');
     expect(offerLabel(0)).toBeNull();
+  });
+});
+
+describe('an amount against a brand’s denominations', () => {
+  const open = {
+    type: 'open',
+    min_in_cents: 500,
+    max_in_cents: 10_000,
+    is_whole_amount_value_required: true,
+  } as const;
+  const fixed = { type: 'fixed', values_in_cents: [2_500, 5_000] } as const;
+
+  it('takes an open amount within the range, in whole dollars where required', () => {
+    expect(denominationProblem(open, 500)).toBeNull();
+    expect(denominationProblem(open, 10_000)).toBeNull();
+    expect(denominationProblem(open, 499)).toBe('AMOUNT_OUT_OF_RANGE');
+    expect(denominationProblem(open, 10_100)).toBe('AMOUNT_OUT_OF_RANGE');
+    expect(denominationProblem(open, 2_550)).toBe('AMOUNT_NOT_WHOLE_DOLLARS');
+    expect(
+      denominationProblem({ ...open, is_whole_amount_value_required: false }, 2_550),
+    ).toBeNull();
+  });
+
+  it('takes only the listed fixed amounts', () => {
+    expect(denominationProblem(fixed, 2_500)).toBeNull();
+    expect(denominationProblem(fixed, 3_000)).toBe('AMOUNT_NOT_OFFERED');
   });
 });

@@ -143,3 +143,51 @@ export function offerLabel(cashbackBps: number): string | null {
   const percent = (cashbackBps / 100).toLocaleString('en-US', { maximumFractionDigits: 2 });
   return `${percent}% cashback`;
 }
+
+/** How long a quote holds its cashback for the customer to confirm, in seconds. */
+export const GIFT_CARD_QUOTE_SECONDS = 600;
+
+export const giftCardQuoteRequestSchema = z.strictObject({
+  brand_id: z.uuid({ error: 'brand_id must be a UUID' }),
+  amount_in_cents: z
+    .number({ error: 'amount_in_cents must be a whole number of cents' })
+    .int('amount_in_cents must be a whole number of cents')
+    .positive('amount_in_cents must be more than zero')
+    .max(10_000_000, 'amount_in_cents is too large'),
+});
+export type GiftCardQuoteRequest = z.infer<typeof giftCardQuoteRequestSchema>;
+
+/**
+ * A price-locked quote: the cashback it names is the cashback paid for a purchase made with it
+ * before it expires, whatever the brand's offer becomes meanwhile.
+ */
+export const giftCardQuoteSchema = z.object({
+  quote_id: z.uuid(),
+  brand_id: z.uuid(),
+  /** The gift card's face value, taken from the wallet. */
+  amount_in_cents: z.number().int(),
+  cashback_bps: z.number().int(),
+  /** Credited to the wallet once the card is issued. */
+  cashback_in_cents: z.number().int(),
+  /** Face value plus cashback: "Spend $100.00, get $104.00 back". */
+  total_value_in_cents: z.number().int(),
+  expires_at: z.iso.datetime({ offset: true }),
+});
+export type GiftCardQuote = z.infer<typeof giftCardQuoteSchema>;
+
+/** Why an amount does not fit a brand's denominations, or null when it fits. */
+export function denominationProblem(
+  denominations: BrandDenominations,
+  amountCents: number,
+): 'AMOUNT_OUT_OF_RANGE' | 'AMOUNT_NOT_WHOLE_DOLLARS' | 'AMOUNT_NOT_OFFERED' | null {
+  if (denominations.type === 'fixed') {
+    return denominations.values_in_cents.includes(amountCents) ? null : 'AMOUNT_NOT_OFFERED';
+  }
+  if (amountCents < denominations.min_in_cents || amountCents > denominations.max_in_cents) {
+    return 'AMOUNT_OUT_OF_RANGE';
+  }
+  if (denominations.is_whole_amount_value_required && amountCents % 100 !== 0) {
+    return 'AMOUNT_NOT_WHOLE_DOLLARS';
+  }
+  return null;
+}

@@ -65,6 +65,8 @@ export const errorCatalog = {
   METHOD_UNAVAILABLE: { code: 6003, status: 409 },
   AMOUNT_OUT_OF_RANGE: { code: 6004, status: 400 },
   AMOUNT_NOT_WHOLE_DOLLARS: { code: 6006, status: 400 },
+  AMOUNT_NOT_OFFERED: { code: 6007, status: 400 },
+  BRAND_UNAVAILABLE: { code: 6008, status: 409 },
   BANK_LINK_INVALID: { code: 7001, status: 400 },
   BANK_LINK_UNAVAILABLE: { code: 7002, status: 503 },
   NO_ELIGIBLE_BANK_ACCOUNT: { code: 7003, status: 422 },
@@ -117,6 +119,9 @@ export const defaultErrorMessages: Record<ErrorName, string> = {
   METHOD_UNAVAILABLE: messages.methodUnavailable,
   AMOUNT_OUT_OF_RANGE: 'This amount is outside the limits of this redemption method.',
   AMOUNT_NOT_WHOLE_DOLLARS: 'This redemption method takes whole-dollar amounts only.',
+  AMOUNT_NOT_OFFERED:
+    "This gift card comes in set amounts only. Please choose one of the brand's amounts.",
+  BRAND_UNAVAILABLE: 'This brand is unavailable at this moment. Please choose another one.',
   BANK_LINK_INVALID:
     'This bank connection has expired or was already used. Please connect your bank again.',
   BANK_LINK_UNAVAILABLE: 'We could not reach your bank right now. Please try again shortly.',

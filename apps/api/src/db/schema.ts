@@ -656,3 +656,32 @@ export const giftcardBrands = pgTable(
     ),
   ],
 );
+
+/**
+ * A price-locked gift card quote: the brand, the amount and the cashback for one customer, held
+ * until it expires; the purchase made with it pays this cashback whatever the offer is then.
+ */
+export const giftcardQuotes = pgTable(
+  'giftcard_quotes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => giftcardBrands.id),
+    amountCents: integer('amount_cents').notNull(),
+    cashbackBps: integer('cashback_bps').notNull(),
+    cashbackCents: integer('cashback_cents').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('giftcard_quotes_amount_positive', sql`${t.amountCents} > 0`),
+    check(
+      'giftcard_quotes_cashback_within_amount',
+      sql`${t.cashbackCents} >= 0 and ${t.cashbackCents} <= ${t.amountCents}`,
+    ),
+  ],
+);

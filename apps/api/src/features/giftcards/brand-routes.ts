@@ -7,6 +7,8 @@ import {
   brandListSchema,
   brandParamsSchema,
   brandSchema,
+  giftCardQuoteRequestSchema,
+  giftCardQuoteSchema,
 } from '@refund/contracts/brands';
 import { errorBodySchema } from '@refund/contracts/errors';
 import type { Db } from '../../db/database';
@@ -15,9 +17,11 @@ import { DomainError } from '../../domain/domain-error';
 import { eq } from 'drizzle-orm';
 import { brandArtSvg } from './brand-art';
 import { artworkOf, brandView, findBrand, listBrands } from './brands';
+import type { GiftCardQuotes } from './quotes';
 
 export interface BrandRoutesOptions {
   db: Db;
+  quotes: GiftCardQuotes;
 }
 
 const imageParamsSchema = brandParamsSchema.extend({
@@ -66,6 +70,29 @@ export const brandRoutes: FastifyPluginAsync<BrandRoutesOptions> = async (app, o
       },
     },
     async (request) => brandView(await findBrand(options.db, request.params.brand_id)),
+  );
+
+  r.post(
+    '/giftcards/quotes',
+    {
+      config: { auth: 'customer' },
+      schema: {
+        tags: ['gift cards'],
+        summary:
+          'A price-locked quote for a gift card: its cashback, held for the customer to confirm until it expires',
+        body: giftCardQuoteRequestSchema,
+        response: {
+          201: giftCardQuoteSchema,
+          ...errors,
+          404: errorBodySchema,
+          409: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const quote = await options.quotes.create(request.customer.userId, request.body);
+      return reply.status(201).send(quote);
+    },
   );
 
   r.get(

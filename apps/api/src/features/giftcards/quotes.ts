@@ -1,0 +1,54 @@
+import {
+  cashbackCents,
+  denominationProblem,
+  GIFT_CARD_QUOTE_SECONDS,
+  type GiftCardQuote,
+  type GiftCardQuoteRequest,
+} from '@refund/contracts/brands';
+import type { Db } from '../../db/database';
+import { giftcardQuotes } from '../../db/schema';
+import { DomainError } from '../../domain/domain-error';
+import { brandView, findBrand, type BrandRow } from './brands';
+
+/** Whether the brand can be bought now: offered by the product and live at the issuer. */
+export const orderable = (brand: BrandRow) =>
+  brand.isListed && brand.isEnabled && brand.state === 'live';
+
+/**
+ * Price-locked quotes (ADR 0017): the brand must be orderable and the amount one it takes; the
+ * cashback is worked out now, at the brand's current rate, and held for GIFT_CARD_QUOTE_SECONDS.
+ */
+export function createGiftCardQuotes(db: Db) {
+  return {
+    async create(userId: string, request: GiftCardQuoteRequest): Promise<GiftCardQuote> {
+      const brand = await findBrand(db, request.brand_id);
+      if (!orderable(brand)) throw new DomainError('BRAND_UNAVAILABLE');
+      const problem = denominationProblem(brandView(brand).denominations, request.amount_in_cents);
+      if (problem) throw new DomainError(problem);
+      const cashback = cashbackCents(request.amount_in_cents, brand.cashbackBps);
+      const [quote] = await db
+        .insert(giftcardQuotes)
+        .values({
+          userId,
+          brandId: brand.id,
+          amountCents: request.amount_in_cents,
+          cashbackBps: brand.cashbackBps,
+          cashbackCents: cashback,
+          expiresAt: new Date(Date.now() + GIFT_CARD_QUOTE_SECONDS * 1000),
+        })
+        .returning();
+      if (!quote) throw new Error('quote not stored');
+      return {
+        quote_id: quote.id,
+        brand_id: quote.brandId,
+        amount_in_cents: quote.amountCents,
+        cashback_bps: quote.cashbackBps,
+        cashback_in_cents: quote.cashbackCents,
+        total_value_in_cents: quote.amountCents + quote.cashbackCents,
+        expires_at: quote.expiresAt.toISOString(),
+      };
+    },
+  };
+}
+
+export type GiftCardQuotes = ReturnType<typeof createGiftCardQuotes>;
