@@ -35,6 +35,7 @@ const apiPublicFiles = {
   auth: ['addresses.ts', 'otp-service.ts', 'users.ts'],
   banks: ['ach-submission.ts', 'bank-accounts.ts'],
   cards: ['card-vault.ts', 'cards.ts'],
+  giftcards: ['giftcard-purchases.ts'],
   ledger: ['ledger.ts', 'statement.ts'],
   merchants: ['merchant-keys.ts'],
   payouts: ['payout-events.ts'],

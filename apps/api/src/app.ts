@@ -185,6 +185,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     vault,
     cardPayouts: deps.payoutProviders.cardPayouts,
     disabledModes,
+    giftCards: config.GIFT_CARD_PROVIDER !== 'none',
     extra: deps.redemptionMethods ?? [],
   });
   const redemptions = createRedemptions({
@@ -193,6 +194,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     otp,
     methods: redemptionMethods,
     releaseLapsedHolds: (userId) => releaseLapsedHolds(db, deps.jobs, userId),
+    bot: deps.providers.bot,
   });
   const bankAccounts = createBankAccounts({
     db,

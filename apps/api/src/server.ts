@@ -21,6 +21,7 @@ import { registerIncreaseEventJobs } from './features/increase-webhooks/increase
 import { createCardPushChecks, startCardPushChecks } from './features/payouts/card-push-checks';
 import { createCardVault } from './features/cards/card-vault';
 import { startCatalogSync, syncGiftCardCatalog } from './features/giftcards/catalog-sync';
+import { registerGiftCardOrderJobs } from './features/giftcards/giftcard-purchases';
 import { keepDevelopmentSecrets } from './dev-secrets';
 import {
   createBankProviders,
@@ -142,6 +143,15 @@ export async function createServer(
         { db: database.db, intervalSeconds: config.GIFT_CARD_CATALOG_SYNC_SECONDS, logger },
       )
     : null;
+  if (giftCards) {
+    await registerGiftCardOrderJobs({
+      db: database.db,
+      jobs,
+      issuer: giftCards.issuer,
+      vaultKey: config.VAULT_KEY,
+      logger,
+    });
+  }
   // Before any seeding: a queue must be worked before anything is sent to it.
   await registerWebhookJobs(jobs, {
     db: database.db,

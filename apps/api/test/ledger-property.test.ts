@@ -263,8 +263,10 @@ beforeAll(async () => {
       vault: createCardVault(db, config.VAULT_KEY),
       cardPayouts: silent,
       disabledModes: new Set(),
+      giftCards: false,
     }),
     releaseLapsedHolds: (userId) => releaseLapsedHolds(db, server.jobs, userId),
+    bot: { verify: async () => true },
   });
 });
 afterAll(() => server.close());
@@ -591,10 +593,12 @@ async function runOp(world: World, op: Op): Promise<void> {
       };
       const key = crypto.randomUUID();
       const refusal = precheck(customer, amount);
-      const outcome: unknown = await unknownOutcome.create(customer.userId, key, input).then(
-        (answer) => answer,
-        (error: unknown) => error,
-      );
+      const outcome: unknown = await unknownOutcome
+        .create(customer.userId, key, input, { ip: '127.0.0.1' })
+        .then(
+          (answer) => answer,
+          (error: unknown) => error,
+        );
       if (refusal) {
         expect(outcome).toBeInstanceOf(DomainError);
         expect((outcome as DomainError).errorName).toBe(refusal);

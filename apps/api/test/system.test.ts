@@ -26,7 +26,7 @@ describe('system endpoints', () => {
     });
   });
 
-  it('lists redemption methods: only built ones not switched off in configuration are available', async () => {
+  it('lists redemption methods: only built ones, configured and not switched off, are available', async () => {
     const person = await signUpNewPerson(server.app);
     const response = await call(server.app, 'GET', '/v1/redemption-methods', undefined, {
       token: person.accessToken,
@@ -36,12 +36,28 @@ describe('system endpoints', () => {
       ['debit', true],
       ['bank', true],
       ['prepaid', false],
-      // Not built yet: never offered, whatever the configuration says.
-      ['giftcard', false],
+      // Offered with a gift card issuer configured (the sandbox's here); amounts are per brand.
+      ['giftcard', true],
       ['fancash', false],
       ['earn_rewards', false],
     ]);
     expect(methods[0]).toMatchObject({ min_amount: 100, max_amount: 250_000, fee_rate: 150 });
+    expect(methods[3]).toMatchObject({ min_amount: null, max_amount: null, fee_rate: null });
+  });
+
+  it('does not offer gift cards without a gift card issuer', async () => {
+    const bare = await startTestServer({ GIFT_CARD_PROVIDER: 'none' });
+    try {
+      const person = await signUpNewPerson(bare.app);
+      const response = await call(bare.app, 'GET', '/v1/redemption-methods', undefined, {
+        token: person.accessToken,
+      });
+      expect(response.json().data).toContainEqual(
+        expect.objectContaining({ mode: 'giftcard', is_available: false }),
+      );
+    } finally {
+      await bare.close();
+    }
   });
 
   it('documents the API as OpenAPI under /v1/docs', async () => {

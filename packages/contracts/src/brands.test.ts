@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { brandListQuerySchema, cashbackCents, denominationProblem, offerLabel } from './brands';
+import {
+  type BrandDenominations,
+  brandListQuerySchema,
+  cashbackCents,
+  denominationProblem,
+  offerLabel,
+} from './brands';
 
 describe('the brand list query', () => {
   it('defaults to the first page of four', () => {
@@ -64,7 +70,7 @@ describe('an amount against a brand’s denominations', () => {
     max_in_cents: 10_000,
     is_whole_amount_value_required: true,
   } as const;
-  const fixed = { type: 'fixed', values_in_cents: [2_500, 5_000] } as const;
+  const fixed: BrandDenominations = { type: 'fixed', values_in_cents: [2_500, 5_000] };
 
   it('takes an open amount within the range, in whole dollars where required', () => {
     expect(denominationProblem(open, 500)).toBeNull();

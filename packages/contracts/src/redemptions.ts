@@ -29,6 +29,8 @@ export const createRedemptionRequestSchema = z.object({
   /** The withdrawal one-time passcode. */
   attempt_id: z.uuid({ error: 'Request a one-time passcode first' }),
   code: otpCodeSchema,
+  /** The bot check's token, for methods guarded by one (gift cards: customer_gc_rewards). */
+  bot_token: z.string().max(4096).optional(),
 });
 export type CreateRedemptionRequest = z.input<typeof createRedemptionRequestSchema>;
 
@@ -44,8 +46,8 @@ export const transactionSchema = z.object({
   /** What the customer receives: amount minus fee. */
   net_amount_in_cents: z.number().int(),
   destination: z.object({
-    kind: z.enum(['card', 'bank_account']),
-    /** The card network; null for a bank account. */
+    kind: z.enum(['card', 'bank_account', 'gift_card']),
+    /** The card network, or the gift card's brand name; null for a bank account. */
     brand: z.string().nullable(),
     /** The bank's name where known; null for a card. */
     bank_name: z.string().nullable(),

@@ -685,3 +685,41 @@ export const giftcardQuotes = pgTable(
     ),
   ],
 );
+
+/**
+ * A gift card purchase: the payout record of a `giftcard` redemption. It names the quote it was
+ * bought with (one purchase per quote), the brand and what the quote promised; the issuer's order
+ * id and the card's credentials, sealed, once it is issued.
+ */
+export const giftcardOrders = pgTable(
+  'giftcard_orders',
+  {
+    redemptionId: uuid('redemption_id')
+      .primaryKey()
+      .references(() => redemptions.id),
+    quoteId: uuid('quote_id')
+      .notNull()
+      .references(() => giftcardQuotes.id),
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => giftcardBrands.id),
+    providerBrandId: text('provider_brand_id').notNull(),
+    cashbackCents: integer('cashback_cents').notNull(),
+    /** The issuer's discount on this order, as the catalog had it when it was placed. */
+    discountBps: integer('discount_bps').notNull(),
+    /** The public reference the customer's gift card wallet shows and links by. */
+    rewardReferenceId: text('reward_reference_id').notNull(),
+    status: text('status', { enum: ['processing', 'issued', 'failed'] })
+      .notNull()
+      .default('processing'),
+    issuerOrderId: text('issuer_order_id'),
+    /** The code, PIN, URL, barcode and expiry, sealed under the vault key. */
+    sealedCredentials: text('sealed_credentials'),
+    issuedAt: timestamp('issued_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('giftcard_orders_quote_key').on(t.quoteId),
+    uniqueIndex('giftcard_orders_reward_reference_key').on(t.rewardReferenceId),
+  ],
+);

@@ -147,8 +147,36 @@ export interface IssuerBrand {
   artwork: BrandArtwork;
 }
 
-/** A gift card issuer: its catalog (orders come with the purchase flow). */
+/** What redeems an issued gift card: its code, and where the brand gives them, PIN, link, barcode. */
+export interface GiftCardCredentials {
+  code: string;
+  pin: string | null;
+  url: string | null;
+  barcode: string | null;
+  /** ISO date-time; null when the card does not expire. */
+  expiresAt: string | null;
+}
+
+/** Where an order stands at the issuer. */
+export type GiftCardOrderResult =
+  | { status: 'processing'; issuerOrderId: string }
+  | { status: 'issued'; issuerOrderId: string; credentials: GiftCardCredentials }
+  | { status: 'failed'; reason: string };
+
+/** A gift card issuer: its catalog, and orders for a brand's card. */
 export interface GiftCardIssuer {
   /** Every brand the issuer lists now, orderable or not. Throws when the issuer does not answer. */
   catalog(): Promise<IssuerBrand[]>;
+  /**
+   * Orders one card. `reference` is our id for it and the issuer's idempotency key: ordering
+   * again with it answers the same order. Throws when the issuer does not answer (the order may
+   * or may not exist; ordering again with the reference finds out).
+   */
+  order(input: {
+    reference: string;
+    providerBrandId: string;
+    amountCents: number;
+  }): Promise<GiftCardOrderResult>;
+  /** Where an order the issuer accepted stands now. Throws when the issuer does not answer. */
+  orderStatus(issuerOrderId: string): Promise<GiftCardOrderResult>;
 }

@@ -276,7 +276,9 @@ export function createGiftCardIssuer(config: Config): {
 } | null {
   if (config.GIFT_CARD_PROVIDER === 'none') return null;
   return {
-    issuer: createSandboxGiftCardIssuer(),
+    issuer: createSandboxGiftCardIssuer({
+      fulfilSeconds: config.SANDBOX_GIFT_CARD_FULFIL_SECONDS,
+    }),
     demo: { featured: sandboxFeaturedBrands, disabled: sandboxDisabledBrands },
   };
 }

@@ -1,5 +1,12 @@
 import type { BrandCategory, BrandState } from '@refund/contracts/brands';
-import type { BrandArtwork, GiftCardIssuer, IssuerBrand } from './ports';
+import { createHash } from 'node:crypto';
+import type {
+  BrandArtwork,
+  GiftCardCredentials,
+  GiftCardIssuer,
+  GiftCardOrderResult,
+  IssuerBrand,
+} from './ports';
 
 /**
  * The sandbox gift card issuer's catalog: made-up brands with card art drawn for the project, in
@@ -569,10 +576,84 @@ function toIssuerBrand(entry: Entry): IssuerBrand {
 /** The sandbox's catalog, as the issuer would answer it. */
 export const sandboxGiftCardCatalog: readonly IssuerBrand[] = entries.map(toIssuerBrand);
 
-export function createSandboxGiftCardIssuer(): GiftCardIssuer {
+/**
+ * The sandbox's cards: made from the order's reference, so the same order always has the same
+ * card, and a restarted server still answers for orders placed before it.
+ */
+function sandboxCredentials(
+  reference: string,
+  brand: IssuerBrand | undefined,
+): GiftCardCredentials {
+  const digest = createHash('sha256').update(`sandbox-gift-card:${reference}`).digest('hex');
+  const digits = BigInt(`0x${digest.slice(0, 15)}`)
+    .toString()
+    .padStart(16, '0')
+    .slice(0, 16);
+  return {
+    code: digits.replace(/(\d{4})(?=\d)/g, '$1-'),
+    pin: String(parseInt(digest.slice(15, 21), 16) % 10_000).padStart(4, '0'),
+    url: `https://redeem.giftcards.example/${brand ? brand.providerBrandId.slice(4) : 'card'}/${digest.slice(0, 12)}`,
+    barcode: digits,
+    expiresAt: brand?.expiryPolicy.startsWith('Expires')
+      ? new Date(Date.now() + 5 * 365 * 86_400_000).toISOString()
+      : null,
+  };
+}
+
+/**
+ * The sandbox issuer. An order is processing, then issued `fulfilSeconds` after it was placed; the
+ * magic brands are declined, out of stock, or processing for ever. The order id carries what the
+ * answer depends on (reference, brand, when), so any process answers for it.
+ */
+export function createSandboxGiftCardIssuer(options: { fulfilSeconds: number }): GiftCardIssuer {
+  const byProvider = new Map(sandboxGiftCardCatalog.map((brand) => [brand.providerBrandId, brand]));
+  /** Orders by reference: ordering again with a reference answers the same order. */
+  const placed = new Map<string, string>();
+
+  function statusOf(issuerOrderId: string): GiftCardOrderResult {
+    const [, reference, placedAt, ...brandParts] = issuerOrderId.split('~');
+    const providerBrandId = brandParts.join('~');
+    const brand = byProvider.get(providerBrandId);
+    if (!reference || !placedAt || !brand) return { status: 'failed', reason: 'No such order.' };
+    if (providerBrandId === sandboxGiftCardBrands.processing) {
+      return { status: 'processing', issuerOrderId };
+    }
+    if (Date.now() < Number(placedAt) + options.fulfilSeconds * 1000) {
+      return { status: 'processing', issuerOrderId };
+    }
+    return { status: 'issued', issuerOrderId, credentials: sandboxCredentials(reference, brand) };
+  }
+
   return {
     async catalog() {
       return sandboxGiftCardCatalog.map((brand) => structuredClone(brand));
+    },
+    async order({ reference, providerBrandId, amountCents }) {
+      const brand = byProvider.get(providerBrandId);
+      if (!brand || brand.state !== 'live') {
+        return { status: 'failed', reason: 'The issuer cannot supply this brand right now.' };
+      }
+      if (providerBrandId === sandboxGiftCardBrands.declined) {
+        return { status: 'failed', reason: 'The gift card issuer declined the order.' };
+      }
+      if (providerBrandId === sandboxGiftCardBrands.outOfStock) {
+        return { status: 'failed', reason: 'This gift card is out of stock at the issuer.' };
+      }
+      const d = brand.denominations;
+      const fits =
+        d.type === 'fixed'
+          ? d.valuesCents.includes(amountCents)
+          : amountCents >= d.minCents && amountCents <= d.maxCents;
+      if (!fits) return { status: 'failed', reason: 'The issuer does not sell this amount.' };
+      let id = placed.get(reference);
+      if (!id) {
+        id = `SBXO~${reference}~${Date.now()}~${providerBrandId}`;
+        placed.set(reference, id);
+      }
+      return statusOf(id);
+    },
+    async orderStatus(issuerOrderId) {
+      return statusOf(issuerOrderId);
     },
   };
 }

@@ -62,7 +62,7 @@ export interface CatalogSyncResult {
  */
 export async function syncGiftCardCatalog(
   db: Db,
-  issuer: GiftCardIssuer,
+  issuer: Pick<GiftCardIssuer, 'catalog'>,
   merchandising: Merchandising,
 ): Promise<CatalogSyncResult> {
   const brands = (await issuer.catalog()).filter(listable);

@@ -18,6 +18,8 @@ const SYSTEM_ACCOUNTS = {
   bonus_expense: { allowNegative: true },
   cashback_expense: { allowNegative: true },
   giftcard_settlement: { allowNegative: true },
+  /** The issuer's discount on the gift cards it issued: income, only ever credited. */
+  giftcard_discount_income: { allowNegative: false },
 } as const satisfies Record<string, { allowNegative: boolean }>;
 
 export type SystemAccount = keyof typeof SYSTEM_ACCOUNTS;

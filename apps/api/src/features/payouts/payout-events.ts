@@ -66,6 +66,19 @@ async function giveBack(tx: Tx, row: RedemptionRow, settled: boolean, key: strin
   });
 }
 
+/** A method's part in applying its payouts' outcomes, in the outcome's own transaction. */
+export interface PayoutOutcomeHooks {
+  /**
+   * The settlement's postings, for a method that settles otherwise than moving what is in
+   * transit to settled (a gift card: the issuer's part and the discount income).
+   */
+  settlement?(row: RedemptionRow, payout: readonly Posting[]): Posting[];
+  /** More work once the payout settled: cashback, the payout record's state. */
+  settled?(tx: Tx, row: RedemptionRow): Promise<void>;
+  /** More work once the money came back (failed or returned). */
+  cameBack?(tx: Tx, row: RedemptionRow): Promise<void>;
+}
+
 /**
  * Applies what a payout provider says happened, exactly once per event and in any order:
  * pending → succeeded (settled out) or failed (given back); succeeded → returned (given back).
@@ -76,6 +89,7 @@ export async function applyPayoutEvent(
   db: Db,
   event: PayoutEvent,
   jobs?: Pick<JobQueue, 'sendMessageIn'>,
+  hooks: PayoutOutcomeHooks = {},
 ): Promise<{ notify: { to: string; body: string } | null }> {
   // Applied once by its event id, so it can run again after a lost connection: if the first run
   // committed, the second finds the event and changes nothing.
@@ -100,7 +114,11 @@ export async function applyPayoutEvent(
       if (event.type === 'succeeded' && row.status === 'pending') {
         const payout = await postedTransfer(tx, PAYOUT_TRANSFER_KEY(row.id));
         if (payout.length === 0) throw new Error(`no payout transfer for redemption ${row.id}`);
-        await postTransfer(tx, settleTransfer(row.id, payout));
+        const usual = settleTransfer(row.id, payout);
+        await postTransfer(
+          tx,
+          hooks.settlement ? { ...usual, postings: hooks.settlement(row, payout) } : usual,
+        );
         await tx
           .update(redemptions)
           .set({
@@ -109,6 +127,7 @@ export async function applyPayoutEvent(
             networkReference: event.networkReference ?? row.networkReference,
           })
           .where(eq(redemptions.id, row.id));
+        await hooks.settled?.(tx, row);
       } else if (
         (event.type === 'failed' || event.type === 'returned') &&
         row.status === 'pending'
@@ -132,6 +151,7 @@ export async function applyPayoutEvent(
         cameBack = true;
       }
       if (!cameBack) return { notify: null };
+      await hooks.cameBack?.(tx, row);
       const [user] = await tx
         .select({ phone: users.phoneNumber })
         .from(users)

@@ -34,10 +34,11 @@ export function createMethodRegistry(
     /** Every mode, available when registered and not switched off, with its limits. */
     views(): RedemptionMethodView[] {
       return redemptionModes.map((mode) => {
-        const limits = byMode.get(mode)?.limits ?? null;
+        const method = byMode.get(mode);
+        const limits = method && !method.limitsPerDestination ? method.limits : null;
         return {
           mode,
-          is_available: limits !== null && !disabled.has(mode),
+          is_available: method !== undefined && !disabled.has(mode),
           min_amount: limits?.minCents ?? null,
           max_amount: limits?.maxCents ?? null,
           fee_rate: limits?.feeRateBps ?? null,

@@ -1,3 +1,4 @@
+import type { BotAction } from '@refund/contracts/auth';
 import type { RedemptionMode } from '@refund/contracts/wallet';
 import { feeCents, type Transaction } from '@refund/contracts/redemptions';
 import type { SQL, SQLWrapper } from 'drizzle-orm';
@@ -19,7 +20,14 @@ export interface RedemptionMethod<D extends Destination = Destination> {
    * locked there if the method needs it to stay usable until commit); throws a domain error
    * (not found, not usable) otherwise. Someone else's destination is never found.
    */
-  destination(q: Queryable, userId: string, destinationId: string): Promise<D>;
+  destination(q: Queryable, userId: string, destinationId: string, amountCents: number): Promise<D>;
+  /**
+   * Set when the method's amounts are its destinations' (a gift card brand's): the limits then
+   * only bound what any destination could take, and the methods list shows none.
+   */
+  limitsPerDestination?: boolean;
+  /** The bot check a redemption with this method must pass (a new request, not a retry). */
+  botAction?: BotAction;
   /** The method's own payout record beside the redemption, in the recording transaction. */
   recordPayout(tx: Tx, redemption: RecordedRedemption, destination: D): Promise<void>;
   /**

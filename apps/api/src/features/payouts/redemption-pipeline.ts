@@ -8,6 +8,7 @@ import { otpAttempts, redemptions } from '../../db/schema';
 import { crashPoint } from '../../crash-point';
 import { DomainError } from '../../domain/domain-error';
 import type { JobQueue } from '../../jobs/job-queue';
+import type { BotVerifier } from '../../providers/ports';
 import { attemptOf, type OtpService } from '../auth/otp-service';
 import { InsufficientFundsError, planTransfer, postTransfer } from '../ledger/ledger';
 import { applyAndNotify, settleTransfer } from './payout-events';
@@ -32,6 +33,7 @@ export interface RedemptionInput {
   amount_in_cents: number;
   attempt_id: string;
   code: string;
+  bot_token?: string | undefined;
 }
 
 export interface PipelineDeps {
@@ -42,6 +44,7 @@ export interface PipelineDeps {
   views: RedemptionViews;
   /** Moves the customer's lapsed fraud holds to available now; answers the cents moved. */
   releaseLapsedHolds: (userId: string) => Promise<number>;
+  bot: BotVerifier;
 }
 
 export type Outcome = { transaction: Transaction; created: boolean };
@@ -236,7 +239,12 @@ export function createRedemptionPipeline(deps: PipelineDeps) {
       outcome = await transactionRetrying(
         db,
         async (tx) => {
-          const destination = await method.destination(tx, userId, input.payment_method_uuid);
+          const destination = await method.destination(
+            tx,
+            userId,
+            input.payment_method_uuid,
+            input.amount_in_cents,
+          );
           // Someone else's passcode is refused before it is checked: checking it would use it up
           // (or count a wrong try against its owner).
           const [owner] = await tx
@@ -303,15 +311,31 @@ export function createRedemptionPipeline(deps: PipelineDeps) {
      * balance cannot go below zero, so parallel redemptions succeed exactly as often as it
      * allows; a retry with the same Idempotency-Key answers the first result.
      */
-    async create(userId: string, key: string, input: RedemptionInput): Promise<Outcome> {
+    async create(
+      userId: string,
+      key: string,
+      input: RedemptionInput,
+      context: { ip: string },
+    ): Promise<Outcome> {
       const hash = requestHash(input);
       const method = deps.methods.get(input.mode);
       const problem = method ? amountProblem(method.limits, input.amount_in_cents) : null;
-      if (!method || problem) {
-        // A retry is answered as the first time, even if the method was switched off since.
+      if (!method || problem || method.botAction) {
+        // A retry is answered as the first time, even if the method was switched off since (and
+        // without a second bot check: its token was spent on the first).
         const replay = await existing(userId, key, hash);
         if (replay) return { transaction: replay, created: false };
-        throw new DomainError(problem ?? 'METHOD_UNAVAILABLE');
+        if (!method || problem) throw new DomainError(problem ?? 'METHOD_UNAVAILABLE');
+      }
+      if (
+        method.botAction &&
+        !(await deps.bot.verify({
+          token: input.bot_token ?? '',
+          action: method.botAction,
+          remoteIp: context.ip,
+        }))
+      ) {
+        throw new DomainError('BOT_CHECK_FAILED');
       }
       const done = await atOnce(method, newRedemption(method, userId, input), key, hash, input);
       return done ?? stepByStep(method, userId, key, hash, input);

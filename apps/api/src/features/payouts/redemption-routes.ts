@@ -17,6 +17,7 @@ import type { Redemptions } from './redemptions';
 const errors = {
   400: errorBodySchema,
   401: errorBodySchema,
+  403: errorBodySchema,
   404: errorBodySchema,
   409: errorBodySchema,
   422: errorBodySchema,
@@ -50,7 +51,8 @@ export const redemptionRoutes: FastifyPluginAsync<{
       config: { auth: 'customer' },
       schema: {
         tags: ['redemptions'],
-        summary: 'Redeem to a debit card (instant) or bank account; idempotent by Idempotency-Key',
+        summary:
+          'Redeem to a debit card (instant), a bank account or a gift card (with its quote); idempotent by Idempotency-Key',
         headers: idempotencyHeadersSchema,
         body: createRedemptionRequestSchema,
         response: { 200: transactionSchema, 201: transactionSchema, ...errors },
@@ -62,6 +64,7 @@ export const redemptionRoutes: FastifyPluginAsync<{
         userId,
         request.headers['idempotency-key'],
         request.body,
+        { ip: request.ip },
       );
       return sendIdempotent(reply, created, transaction);
     },

@@ -4,6 +4,7 @@ import type { Db } from '../../db/database';
 import { users } from '../../db/schema';
 import { DomainError } from '../../domain/domain-error';
 import type { JobQueue } from '../../jobs/job-queue';
+import type { BotVerifier } from '../../providers/ports';
 import type { OtpService } from '../auth/otp-service';
 import type { MethodRegistry } from './redemption-method-registry';
 import { createRedemptionPipeline } from './redemption-pipeline';
@@ -18,6 +19,7 @@ export interface RedemptionDeps {
   methods: MethodRegistry;
   /** Moves the customer's lapsed fraud holds to available now; answers the cents moved. */
   releaseLapsedHolds: (userId: string) => Promise<number>;
+  bot: BotVerifier;
 }
 
 /** The customer's redemptions: the withdrawal passcode, redeeming, and the transactions. */

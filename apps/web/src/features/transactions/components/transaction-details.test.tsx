@@ -33,6 +33,21 @@ describe('redemption details', () => {
     expect(screen.queryByText(/is back in your balance/)).toBeNull();
   });
 
+  it('shows a gift card bought from the wallet', async () => {
+    const tx = cardTransaction({
+      mode: 'giftcard',
+      fee_in_cents: 0,
+      net_amount_in_cents: 5000,
+      destination: { kind: 'gift_card', brand: 'Harbor Coffee Co.', bank_name: null, last4: '' },
+    });
+    installFakeApi({ [`GET /transactions/${tx.transaction_id}`]: () => json(tx) });
+    renderApp(<TransactionDetails transactionId={tx.transaction_id} />);
+
+    await screen.findByRole('article', { name: '$50.00 to Harbor Coffee Co. gift card' });
+    expect(valueOf('Gift card')).toBe('Harbor Coffee Co. gift card');
+    expect(valueOf('Method')).toBe('Gift card with cashback');
+  });
+
   it('says a returned ACH transfer came back and the money is in the balance again', async () => {
     const tx = returnedAchTransaction();
     installFakeApi({ [`GET /transactions/${tx.transaction_id}`]: () => json(tx) });

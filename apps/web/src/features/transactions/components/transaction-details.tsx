@@ -75,7 +75,9 @@ export function TransactionCard({ transaction }: { transaction: Transaction }) {
           label={
             transaction.destination.kind === 'card'
               ? t('transactions.details.card')
-              : t('transactions.details.bankAccount')
+              : transaction.destination.kind === 'gift_card'
+                ? t('transactions.details.giftCard')
+                : t('transactions.details.bankAccount')
           }
         >
           {destination}

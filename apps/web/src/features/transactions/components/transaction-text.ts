@@ -14,7 +14,9 @@ export function destinationText(t: TFunction, tx: Transaction): string {
   const name =
     destination.kind === 'card'
       ? brandName(t, destination.brand)
-      : (destination.bank_name ?? t('transactions.destination.bankFallback'));
+      : destination.kind === 'gift_card'
+        ? t('transactions.destination.giftCard', { brand: destination.brand ?? '' })
+        : (destination.bank_name ?? t('transactions.destination.bankFallback'));
   return destination.last4
     ? t('transactions.destination.masked', { name, last4: destination.last4 })
     : name;

@@ -1,0 +1,47 @@
+import type { JobQueue } from '../../../jobs/job-queue';
+import {
+  GIFT_CARD_ORDER_QUEUE,
+  giftCardBrandsOf,
+  lockQuoteForPurchase,
+  recordGiftCardOrder,
+  type GiftCardPurchase,
+} from '../../giftcards/giftcard-purchases';
+import type { DestinationView, RedemptionMethod } from '../redemption-method';
+
+/**
+ * A gift card bought with the wallet, cashback on top (ADR 0017). The destination is the
+ * customer's price-locked quote (brand, amount, cashback), checked and locked in the recording
+ * transaction; the amount is held in payouts in transit while a job places the order with the
+ * issuer; its outcome settles it, with the cashback, or gives it back.
+ */
+export function createGiftCardMethod(deps: {
+  jobs: Pick<JobQueue, 'sendIn'>;
+}): RedemptionMethod<GiftCardPurchase> {
+  return {
+    mode: 'giftcard',
+    // Each brand sets its own amounts (the quote checked them); these only bound any of them.
+    limits: { minCents: 1, maxCents: 10_000_000, feeRateBps: 0, wholeDollarsOnly: false },
+    limitsPerDestination: true,
+    botAction: 'customer_gc_rewards',
+
+    destination: (q, userId, quoteId, amountCents) =>
+      lockQuoteForPurchase(q, userId, quoteId, amountCents),
+
+    recordPayout: (tx, redemption, purchase) => recordGiftCardOrder(tx, redemption.id, purchase),
+
+    async queue(tx, redemption) {
+      // Idempotent per order: the issuer de-duplicates on the redemption id.
+      await deps.jobs.sendIn(tx, GIFT_CARD_ORDER_QUEUE, { redemptionId: redemption.id });
+    },
+
+    async describe(q, ids) {
+      const brands = await giftCardBrandsOf(q, ids);
+      return new Map(
+        [...brands].map(([id, brand]): [string, DestinationView] => [
+          id,
+          { kind: 'gift_card', brand, bank_name: null, last4: '' },
+        ]),
+      );
+    },
+  };
+}
