@@ -38,6 +38,8 @@ import { cardRoutes } from './features/cards/card-routes';
 import { createCards } from './features/cards/cards';
 import { brandRoutes } from './features/giftcards/brand-routes';
 import { createGiftCardQuotes } from './features/giftcards/quotes';
+import { createGiftCardWallet } from './features/giftcards/giftcard-wallet';
+import { giftCardWalletRoutes } from './features/giftcards/giftcard-wallet-routes';
 import { createPayoutMethods } from './features/payouts/payout-methods';
 import type { RedemptionMethod } from './features/payouts/redemption-method';
 import { createRedemptions } from './features/payouts/redemptions';
@@ -261,6 +263,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       }
       await v1.register(walletRoutes, { db, methods: redemptionMethods });
       await v1.register(brandRoutes, { db, quotes: createGiftCardQuotes(db) });
+      await v1.register(giftCardWalletRoutes, { wallet: createGiftCardWallet(db) });
       await v1.register(sandboxRoutes, { db, enabled: config.SANDBOX });
       await v1.register(fileRoutes, { db });
       await v1.register(webhookRoutes, { db, allowPrivateWebhookUrls: config.SANDBOX });

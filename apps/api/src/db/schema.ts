@@ -716,6 +716,8 @@ export const giftcardOrders = pgTable(
     /** The code, PIN, URL, barcode and expiry, sealed under the vault key. */
     sealedCredentials: text('sealed_credentials'),
     issuedAt: timestamp('issued_at', { withTimezone: true }),
+    /** When the customer marked the card used; archived cards are listed apart. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,0 +1,1 @@
+ALTER TABLE "giftcard_orders" ADD COLUMN "archived_at" timestamp with time zone;

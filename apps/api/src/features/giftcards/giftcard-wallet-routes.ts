@@ -1,0 +1,69 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorBodySchema } from '@refund/contracts/errors';
+import {
+  archiveGiftCardRequestSchema,
+  giftCardDetailsSchema,
+  giftCardListQuerySchema,
+  giftCardListSchema,
+  giftCardParamsSchema,
+} from '@refund/contracts/giftcards';
+import type { GiftCardWallet } from './giftcard-wallet';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
+
+export const giftCardWalletRoutes: FastifyPluginAsync<{ wallet: GiftCardWallet }> = async (
+  app,
+  options,
+) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { wallet } = options;
+
+  r.get(
+    '/giftcards',
+    {
+      config: { auth: 'customer' },
+      schema: {
+        tags: ['gift cards'],
+        summary: "The customer's gift cards, newest first: active, or archived (marked used)",
+        querystring: giftCardListQuerySchema,
+        response: { 200: giftCardListSchema, ...errors },
+      },
+    },
+    async (request) => wallet.list(request.customer.userId, request.query),
+  );
+
+  r.get(
+    '/giftcards/:reward_reference_id',
+    {
+      config: { auth: 'customer' },
+      schema: {
+        tags: ['gift cards'],
+        summary: "One of the customer's gift cards: its value, cashback, instructions and terms",
+        params: giftCardParamsSchema,
+        response: { 200: giftCardDetailsSchema, ...errors },
+      },
+    },
+    async (request) => wallet.details(request.customer.userId, request.params.reward_reference_id),
+  );
+
+  r.put(
+    '/giftcards/:reward_reference_id/archived',
+    {
+      config: { auth: 'customer' },
+      schema: {
+        tags: ['gift cards'],
+        summary: 'Marks a gift card used (archived), or active again',
+        params: giftCardParamsSchema,
+        body: archiveGiftCardRequestSchema,
+        response: { 200: giftCardDetailsSchema, ...errors },
+      },
+    },
+    async (request) =>
+      wallet.archive(
+        request.customer.userId,
+        request.params.reward_reference_id,
+        request.body.archived,
+      ),
+  );
+};

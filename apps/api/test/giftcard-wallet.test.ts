@@ -1,0 +1,190 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrandList, GiftCardQuote } from '@refund/contracts/brands';
+import type { GiftCardDetails, GiftCardList } from '@refund/contracts/giftcards';
+import type { Transaction } from '@refund/contracts/redemptions';
+import { SANDBOX_PASSING_BOT_TOKEN } from '@refund/contracts/sandbox';
+import { fundedCustomer, mintWithdrawalCode, newMerchant } from './support/payout-fixtures';
+import { ownDatabase } from './support/own-database';
+import type { SignedIn } from './support/people';
+import { call, startTestServer, type TestServer } from './support/test-server';
+
+/**
+ * The gift card wallet: a customer's cards, newest first in keyset pages, active and archived
+ * apart, one by its reference, and never anyone else's.
+ */
+let server: TestServer;
+let database: Awaited<ReturnType<typeof ownDatabase>>;
+let ann: SignedIn;
+let ben: SignedIn;
+const bought: Record<'coffee' | 'declined' | 'cinema', Transaction> = {} as never;
+let brandIds: Map<string, string>;
+
+async function buy(person: SignedIn, providerId: string, cents: number): Promise<Transaction> {
+  const quoted = await call(
+    server.app,
+    'POST',
+    '/v1/giftcards/quotes',
+    { brand_id: brandIds.get(providerId), amount_in_cents: cents },
+    { token: person.accessToken },
+  );
+  const q = quoted.json() as GiftCardQuote;
+  const code = await mintWithdrawalCode(server.database.db, person.phone);
+  const response = await call(
+    server.app,
+    'POST',
+    '/v1/redemptions',
+    {
+      mode: 'giftcard',
+      payment_method_uuid: q.quote_id,
+      amount_in_cents: cents,
+      bot_token: SANDBOX_PASSING_BOT_TOKEN,
+      ...code,
+    },
+    { token: person.accessToken, headers: { 'idempotency-key': crypto.randomUUID() } },
+  );
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json() as Transaction;
+}
+
+async function finished(person: SignedIn, id: string) {
+  for (let i = 0; i < 100; i += 1) {
+    const tx = await call(server.app, 'GET', `/v1/transactions/${id}`, undefined, {
+      token: person.accessToken,
+    });
+    if ((tx.json() as Transaction).status !== 'Pending') return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('still pending');
+}
+
+beforeAll(async () => {
+  database = await ownDatabase();
+  server = await startTestServer({
+    SANDBOX_GIFT_CARD_FULFIL_SECONDS: '0',
+    ...(database ? { DATABASE_URL: database.url } : {}),
+  });
+  const merchant = await newMerchant(server.database.db);
+  ann = await fundedCustomer(server.app, merchant, 20_000);
+  ben = await fundedCustomer(server.app, merchant, 20_000);
+  const listed = await call(server.app, 'GET', '/v1/brands?limit=100', undefined, {
+    token: ann.accessToken,
+  });
+  brandIds = new Map(
+    (listed.json() as BrandList).featured_brands.data.map((b) => [b.provider_brand_id, b.id]),
+  );
+  bought.coffee = await buy(ann, 'SBX-harbor-coffee', 5_000);
+  bought.declined = await buy(ann, 'SBX-sandbox-declined', 1_000);
+  bought.cinema = await buy(ann, 'SBX-starlight-cinemas', 2_500);
+  await buy(ben, 'SBX-harbor-coffee', 1_000);
+  for (const tx of Object.values(bought)) await finished(ann, tx.transaction_id);
+});
+afterAll(async () => {
+  await server.close();
+  await database?.drop();
+});
+
+const get = (path: string, person: SignedIn = ann) =>
+  call(server.app, 'GET', path, undefined, { token: person.accessToken });
+
+async function list(query = ''): Promise<GiftCardList> {
+  const response = await get(`/v1/giftcards${query}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as GiftCardList;
+}
+
+const refs = (page: GiftCardList) => page.data.map((card) => card.transaction_id);
+
+describe('the gift card wallet', () => {
+  it('lists the customer’s own cards, newest first, with value and cashback', async () => {
+    const page = await list();
+    expect(refs(page)).toEqual([
+      bought.cinema.transaction_id,
+      bought.declined.transaction_id,
+      bought.coffee.transaction_id,
+    ]);
+    expect(page.data[2]).toMatchObject({
+      brand: { name: 'Harbor Coffee Co.', display_name: null },
+      amount_in_cents: 5_000,
+      cashback_in_cents: 200,
+      total_value_in_cents: 5_200,
+      status: 'issued',
+      archived: false,
+    });
+    expect(page.data[2]?.brand.image_url).toMatch(/\/images\/300w-326ppi\.svg$/);
+    expect(page.data[1]).toMatchObject({ status: 'failed', issued_at: null });
+    expect(page.next_cursor).toBeNull();
+  });
+
+  it('pages with a cursor', async () => {
+    const first = await list('?limit=2');
+    expect(refs(first)).toHaveLength(2);
+    const second = await list(`?limit=2&cursor=${first.next_cursor}`);
+    expect(refs(second)).toEqual([bought.coffee.transaction_id]);
+    expect(second.next_cursor).toBeNull();
+  });
+
+  it('shows one card with its instructions and terms', async () => {
+    const [coffee] = (await list()).data.slice(2);
+    const response = await get(`/v1/giftcards/${coffee?.reward_reference_id}`);
+    expect(response.statusCode).toBe(200);
+    const details = response.json() as GiftCardDetails;
+    expect(details).toMatchObject({
+      ...coffee,
+      expiry_policy: 'Does not expire',
+      redeemable_online: true,
+      redeemable_in_store: true,
+      credentials_available: true,
+      balance_check_url: 'https://balance.giftcards.example/harbor-coffee',
+    });
+    expect(details.terms).toContain('cannot be exchanged for cash');
+    const [, declined] = (await list()).data;
+    const failed = await get(`/v1/giftcards/${declined?.reward_reference_id}`);
+    expect(failed.json()).toMatchObject({ status: 'failed', credentials_available: false });
+  });
+
+  it('keeps cards marked used apart, and can bring them back', async () => {
+    const coffee = (await list()).data[2];
+    const path = `/v1/giftcards/${coffee?.reward_reference_id}/archived`;
+    const put = (archived: unknown) =>
+      call(server.app, 'PUT', path, { archived }, { token: ann.accessToken });
+    expect((await put(true)).json()).toMatchObject({ archived: true });
+    expect((await put(true)).json()).toMatchObject({ archived: true });
+    expect(refs(await list())).not.toContain(coffee?.transaction_id);
+    expect(refs(await list('?status=archived'))).toEqual([coffee?.transaction_id]);
+    expect((await put(false)).json()).toMatchObject({ archived: false });
+    expect(refs(await list('?status=archived'))).toEqual([]);
+    expect((await put('yes')).statusCode).toBe(400);
+  });
+
+  it('never shows or changes someone else’s card', async () => {
+    const mine = (await list()).data[0];
+    expect((await get(`/v1/giftcards/${mine?.reward_reference_id}`, ben)).statusCode).toBe(404);
+    const theirs = await call(
+      server.app,
+      'PUT',
+      `/v1/giftcards/${mine?.reward_reference_id}/archived`,
+      { archived: true },
+      { token: ben.accessToken },
+    );
+    expect(theirs.statusCode).toBe(404);
+    expect((await list()).data[0]).toMatchObject({ archived: false });
+    const bens = (await get('/v1/giftcards', ben)).json() as GiftCardList;
+    expect(bens.data).toHaveLength(1);
+    expect(refs(bens)).not.toContain(mine?.transaction_id);
+  });
+
+  it.each([
+    ['/v1/giftcards/not-a-reference'],
+    ['/v1/giftcards?status=used'],
+    ['/v1/giftcards?limit=0'],
+    ['/v1/giftcards?cursor=nonsense'],
+  ])('refuses %s with a 400', async (path) => {
+    const response = await get(path);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code_description: 'VALIDATION_FAILED' });
+  });
+
+  it('needs a signed-in customer', async () => {
+    expect((await call(server.app, 'GET', '/v1/giftcards')).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+
+/**
+ * The customer's gift card wallet (SPEC §2 /profile/giftcards-history): the cards bought with the
+ * wallet, newest first, active and archived (marked used) apart. The credentials are not here:
+ * they are opened one card at a time, behind a passcode step.
+ */
+
+const isoDateTime = z.iso.datetime({ offset: true });
+
+export const giftCardStatuses = ['processing', 'issued', 'failed'] as const;
+export type GiftCardStatus = (typeof giftCardStatuses)[number];
+
+/** A gift card's public reference, e.g. GC-7KQ2MX9PTA. */
+export const rewardReferenceSchema = z
+  .string()
+  .regex(
+    /^GC-[A-Z2-9]{10}$/,
+    'reward_reference_id must be a gift card reference, e.g. GC-7KQ2MX9PTA',
+  );
+
+export const giftCardSchema = z.object({
+  reward_reference_id: z.string(),
+  /** The purchase, as GET /transactions/{id} shows it. */
+  transaction_id: z.uuid(),
+  brand: z.object({
+    id: z.uuid(),
+    name: z.string(),
+    display_name: z.string().nullable(),
+    /** The card art the web app shows (300w-326ppi), relative to the API's origin. */
+    image_url: z.string(),
+  }),
+  /** The card's face value, taken from the wallet. */
+  amount_in_cents: z.number().int(),
+  cashback_in_cents: z.number().int(),
+  total_value_in_cents: z.number().int(),
+  status: z.enum(giftCardStatuses),
+  archived: z.boolean(),
+  created_at: isoDateTime,
+  issued_at: isoDateTime.nullable(),
+});
+export type GiftCard = z.infer<typeof giftCardSchema>;
+
+export const giftCardDetailsSchema = giftCardSchema.extend({
+  /** How to use the card, and its terms. */
+  description: z.string(),
+  terms: z.string(),
+  expiry_policy: z.string(),
+  balance_check_url: z.string().nullable(),
+  redeemable_online: z.boolean(),
+  redeemable_in_store: z.boolean(),
+  /** Whether the card's code can be opened (it was issued). */
+  credentials_available: z.boolean(),
+});
+export type GiftCardDetails = z.infer<typeof giftCardDetailsSchema>;
+
+export const giftCardListQuerySchema = z.object({
+  status: z
+    .enum(['active', 'archived'], { error: 'status must be active or archived' })
+    .default('active'),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(100, 'limit must be at most 100')
+    .default(20),
+  cursor: z.string().max(200).optional(),
+});
+
+export const giftCardListSchema = z.object({
+  data: z.array(giftCardSchema),
+  next_cursor: z.string().nullable(),
+});
+export type GiftCardList = z.infer<typeof giftCardListSchema>;
+
+export const giftCardParamsSchema = z.object({ reward_reference_id: rewardReferenceSchema });
+
+export const archiveGiftCardRequestSchema = z.strictObject({
+  archived: z.boolean({ error: 'archived must be true or false' }),
+});
