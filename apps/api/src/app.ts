@@ -263,7 +263,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       }
       await v1.register(walletRoutes, { db, methods: redemptionMethods });
       await v1.register(brandRoutes, { db, quotes: createGiftCardQuotes(db) });
-      await v1.register(giftCardWalletRoutes, { wallet: createGiftCardWallet(db) });
+      await v1.register(giftCardWalletRoutes, {
+        wallet: createGiftCardWallet({ db, otp, vaultKey: config.VAULT_KEY }),
+      });
       await v1.register(sandboxRoutes, { db, enabled: config.SANDBOX });
       await v1.register(fileRoutes, { db });
       await v1.register(webhookRoutes, { db, allowPrivateWebhookUrls: config.SANDBOX });

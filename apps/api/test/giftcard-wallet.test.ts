@@ -3,9 +3,10 @@ import type { BrandList, GiftCardQuote } from '@refund/contracts/brands';
 import type { GiftCardDetails, GiftCardList } from '@refund/contracts/giftcards';
 import type { Transaction } from '@refund/contracts/redemptions';
 import { SANDBOX_PASSING_BOT_TOKEN } from '@refund/contracts/sandbox';
+import { drainQueues, MESSAGE_QUEUE } from './support/job-drain';
 import { fundedCustomer, mintWithdrawalCode, newMerchant } from './support/payout-fixtures';
 import { ownDatabase } from './support/own-database';
-import type { SignedIn } from './support/people';
+import { readCode, type SignedIn } from './support/people';
 import { call, startTestServer, type TestServer } from './support/test-server';
 
 /**
@@ -186,5 +187,84 @@ describe('the gift card wallet', () => {
 
   it('needs a signed-in customer', async () => {
     expect((await call(server.app, 'GET', '/v1/giftcards')).statusCode).toBe(401);
+  });
+});
+
+describe('opening a gift card’s code', () => {
+  const device = crypto.randomUUID();
+  const open = (reference: string, body: object, who: SignedIn = ann, id: string = device) =>
+    call(server.app, 'POST', `/v1/giftcards/${reference}/credentials`, body, {
+      token: who.accessToken,
+      headers: { 'x-device-id': id },
+    });
+  const startOpening = (reference: string, who: SignedIn = ann) =>
+    call(server.app, 'POST', `/v1/giftcards/${reference}/credentials/otp`, undefined, {
+      token: who.accessToken,
+    });
+
+  it('needs the passcode on a new device, then opens at once on that device only', async () => {
+    const coffee = (await list()).data.find(
+      (c) => c.transaction_id === bought.coffee.transaction_id,
+    );
+    const reference = coffee?.reward_reference_id ?? '';
+    const refused = await open(reference, {});
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code_description: 'PASSCODE_REQUIRED' });
+
+    const challenge = await startOpening(reference);
+    expect(challenge.statusCode, challenge.body).toBe(200);
+    const { attempt_id } = challenge.json() as { attempt_id: string };
+    await drainQueues(server.database.db, [MESSAGE_QUEUE]);
+    const code = await readCode(server.app, ann.phone);
+    const wrong = await open(reference, {
+      attempt_id,
+      code: code === '000000' ? '111111' : '000000',
+    });
+    expect(wrong.json()).toMatchObject({ code_description: 'INCORRECT_OTP' });
+
+    const opened = await open(reference, { attempt_id, code });
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.headers['cache-control']).toBe('no-store');
+    const credentials = opened.json() as { code: string; pin: string };
+    expect(credentials.code).toMatch(/^\d{4}-\d{4}-\d{4}-\d{4}$/);
+    expect(credentials.pin).toMatch(/^\d{4}$/);
+
+    expect((await open(reference, {})).json()).toEqual(credentials);
+    const elsewhere = await open(reference, {}, ann, crypto.randomUUID());
+    expect(elsewhere.json()).toMatchObject({ code_description: 'PASSCODE_REQUIRED' });
+    // The passcode was spent on the first opening.
+    expect((await open(reference, { attempt_id, code }, ann, crypto.randomUUID())).statusCode).toBe(
+      400,
+    );
+    expect(server.logLines.join('')).not.toContain(credentials.code);
+  });
+
+  it('never to someone else, even with their own passcode or the owner’s device', async () => {
+    const reference =
+      (await list()).data.find((c) => c.transaction_id === bought.coffee.transaction_id)
+        ?.reward_reference_id ?? '';
+    expect((await open(reference, {}, ben)).statusCode).toBe(404);
+    expect((await startOpening(reference, ben)).statusCode).toBe(404);
+  });
+
+  it('has nothing to open on a card that was not issued, and needs a device id', async () => {
+    const declined =
+      (await list()).data.find((c) => c.transaction_id === bought.declined.transaction_id)
+        ?.reward_reference_id ?? '';
+    expect((await startOpening(declined)).json()).toMatchObject({
+      code_description: 'GIFT_CARD_NOT_ISSUED',
+    });
+    expect((await open(declined, {})).statusCode).toBe(409);
+    const noDevice = await call(
+      server.app,
+      'POST',
+      `/v1/giftcards/${declined}/credentials`,
+      {},
+      {
+        token: ann.accessToken,
+      },
+    );
+    expect(noDevice.statusCode).toBe(400);
+    expect((await open(declined, { code: '123456' })).statusCode).toBe(400);
   });
 });

@@ -68,6 +68,8 @@ export const errorCatalog = {
   AMOUNT_NOT_OFFERED: { code: 6007, status: 400 },
   BRAND_UNAVAILABLE: { code: 6008, status: 409 },
   QUOTE_EXPIRED: { code: 6009, status: 409 },
+  PASSCODE_REQUIRED: { code: 2012, status: 403 },
+  GIFT_CARD_NOT_ISSUED: { code: 6010, status: 409 },
   BANK_LINK_INVALID: { code: 7001, status: 400 },
   BANK_LINK_UNAVAILABLE: { code: 7002, status: 503 },
   NO_ELIGIBLE_BANK_ACCOUNT: { code: 7003, status: 422 },
@@ -124,6 +126,9 @@ export const defaultErrorMessages: Record<ErrorName, string> = {
     "This gift card comes in set amounts only. Please choose one of the brand's amounts.",
   BRAND_UNAVAILABLE: 'This brand is unavailable at this moment. Please choose another one.',
   QUOTE_EXPIRED: 'This offer has expired or was already used. Please review your gift card again.',
+  GIFT_CARD_NOT_ISSUED: 'This gift card has not been issued, so it has no code to show.',
+  PASSCODE_REQUIRED:
+    'To open this gift card on this device, enter the one-time passcode we text you.',
   BANK_LINK_INVALID:
     'This bank connection has expired or was already used. Please connect your bank again.',
   BANK_LINK_UNAVAILABLE: 'We could not reach your bank right now. Please try again shortly.',

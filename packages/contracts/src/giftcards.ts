@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { otpCodeSchema } from './auth';
 
 /**
  * The customer's gift card wallet (SPEC §2 /profile/giftcards-history): the cards bought with the
@@ -78,3 +79,28 @@ export const giftCardParamsSchema = z.object({ reward_reference_id: rewardRefere
 export const archiveGiftCardRequestSchema = z.strictObject({
   archived: z.boolean({ error: 'archived must be true or false' }),
 });
+
+/** What redeems a card: only ever answered to its owner, on a device the passcode opened it on. */
+export const giftCardCredentialsSchema = z.object({
+  code: z.string(),
+  pin: z.string().nullable(),
+  url: z.string().nullable(),
+  barcode: z.string().nullable(),
+  expires_at: isoDateTime.nullable(),
+});
+export type GiftCardCredentials = z.infer<typeof giftCardCredentialsSchema>;
+
+/** The device opening a card: a random id the app keeps for itself. */
+export const deviceHeadersSchema = z.object({
+  'x-device-id': z.uuid({ error: 'Send the device id (a UUID) in the X-Device-Id header' }),
+});
+
+/**
+ * Opening a card's credentials: on a device that opened it before, nothing; otherwise the
+ * passcode texted for it (POST .../credentials/otp).
+ */
+export const openGiftCardRequestSchema = z
+  .strictObject({ attempt_id: z.uuid().optional(), code: otpCodeSchema.optional() })
+  .refine((body) => (body.attempt_id === undefined) === (body.code === undefined), {
+    message: 'Send attempt_id and code together',
+  });

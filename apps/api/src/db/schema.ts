@@ -75,7 +75,7 @@ export const otpAttempts = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     purpose: text('purpose', {
-      enum: ['SIGN_IN', 'SIGN_UP', 'REFUND_CLAIM', 'VERIFY_EMAIL', 'WITHDRAWAL'],
+      enum: ['SIGN_IN', 'SIGN_UP', 'REFUND_CLAIM', 'VERIFY_EMAIL', 'WITHDRAWAL', 'GIFT_CARD_VIEW'],
     }).notNull(),
     channel: text('channel', { enum: ['sms', 'email'] })
       .notNull()
@@ -724,4 +724,20 @@ export const giftcardOrders = pgTable(
     uniqueIndex('giftcard_orders_quote_key').on(t.quoteId),
     uniqueIndex('giftcard_orders_reward_reference_key').on(t.rewardReferenceId),
   ],
+);
+
+/**
+ * The devices a gift card's credentials were opened on, each after a passcode: by a hash of the
+ * card and the device's id, so the id itself is not kept.
+ */
+export const giftcardCredentialOpenings = pgTable(
+  'giftcard_credential_openings',
+  {
+    redemptionId: uuid('redemption_id')
+      .notNull()
+      .references(() => giftcardOrders.redemptionId),
+    deviceHash: text('device_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('giftcard_credential_openings_key').on(t.redemptionId, t.deviceHash)],
 );

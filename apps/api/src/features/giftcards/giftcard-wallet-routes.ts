@@ -1,8 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '@refund/contracts/errors';
+import { otpChallengeSchema } from '@refund/contracts/auth';
 import {
   archiveGiftCardRequestSchema,
+  deviceHeadersSchema,
+  giftCardCredentialsSchema,
+  openGiftCardRequestSchema,
   giftCardDetailsSchema,
   giftCardListQuerySchema,
   giftCardListSchema,
@@ -11,6 +15,7 @@ import {
 import type { GiftCardWallet } from './giftcard-wallet';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
+const openErrors = { ...errors, 403: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema };
 
 export const giftCardWalletRoutes: FastifyPluginAsync<{ wallet: GiftCardWallet }> = async (
   app,
@@ -45,6 +50,46 @@ export const giftCardWalletRoutes: FastifyPluginAsync<{ wallet: GiftCardWallet }
       },
     },
     async (request) => wallet.details(request.customer.userId, request.params.reward_reference_id),
+  );
+
+  r.post(
+    '/giftcards/:reward_reference_id/credentials/otp',
+    {
+      config: { auth: 'customer' },
+      schema: {
+        tags: ['gift cards'],
+        summary: "Texts the passcode that opens a gift card's code on a new device",
+        params: giftCardParamsSchema,
+        response: { 200: otpChallengeSchema, ...openErrors },
+      },
+    },
+    async (request) =>
+      wallet.startOpening(request.customer.userId, request.params.reward_reference_id, request.ip),
+  );
+
+  r.post(
+    '/giftcards/:reward_reference_id/credentials',
+    {
+      config: { auth: 'customer' },
+      schema: {
+        tags: ['gift cards'],
+        summary:
+          "A gift card's code, PIN, link and barcode: on a device that opened it before, or with the passcode",
+        params: giftCardParamsSchema,
+        headers: deviceHeadersSchema,
+        body: openGiftCardRequestSchema,
+        response: { 200: giftCardCredentialsSchema, ...openErrors },
+      },
+    },
+    async (request, reply) => {
+      const credentials = await wallet.open(
+        request.customer.userId,
+        request.params.reward_reference_id,
+        request.headers['x-device-id'],
+        request.body,
+      );
+      return reply.header('cache-control', 'no-store').send(credentials);
+    },
   );
 
   r.put(

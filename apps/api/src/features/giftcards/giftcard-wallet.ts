@@ -1,10 +1,27 @@
-import { and, desc, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, desc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import type { OtpChallenge } from '@refund/contracts/auth';
 import { BRAND_IMAGE_DIMENSIONS } from '@refund/contracts/brands';
-import type { GiftCard, GiftCardDetails, GiftCardList } from '@refund/contracts/giftcards';
+import type {
+  GiftCard,
+  GiftCardCredentials,
+  GiftCardDetails,
+  GiftCardList,
+} from '@refund/contracts/giftcards';
 import type { Db } from '../../db/database';
-import { giftcardBrands, giftcardOrders, redemptions } from '../../db/schema';
+import {
+  giftcardBrands,
+  giftcardCredentialOpenings,
+  giftcardOrders,
+  otpAttempts,
+  redemptions,
+  users,
+} from '../../db/schema';
 import { DomainError } from '../../domain/domain-error';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
+import { createSealedBox } from '../../jobs/sealed-box';
+import type { GiftCardCredentials as IssuedCredentials } from '../../providers/ports';
+import { attemptOf, type OtpService } from '../auth/otp-service';
 import { brandImagePath } from './brands';
 
 /**
@@ -12,7 +29,21 @@ import { brandImagePath } from './brands';
  * keyset pages, active and archived apart; one by its reference; marked used or not. Only ever
  * the customer's own: someone else's reference is not found.
  */
-export function createGiftCardWallet(db: Db) {
+export interface GiftCardWalletDeps {
+  db: Db;
+  otp: Pick<OtpService, 'begin' | 'consumeCode'>;
+  /** Unseals the credentials (giftcard-purchases.ts seals them). */
+  vaultKey: string;
+}
+
+const GIFT_CARD_VIEW = ['GIFT_CARD_VIEW'] as const;
+
+export function createGiftCardWallet(deps: GiftCardWalletDeps) {
+  const { db } = deps;
+  const credentialsBox = createSealedBox(`giftcard-credentials:${deps.vaultKey}`);
+  /** A card on a device, as the openings table keeps it: never the device id itself. */
+  const deviceHash = (redemptionId: string, deviceId: string) =>
+    createHash('sha256').update(`giftcard-device:${redemptionId}:${deviceId}`).digest('hex');
   const columns = {
     order: giftcardOrders,
     brand: giftcardBrands,
@@ -111,6 +142,83 @@ export function createGiftCardWallet(db: Db) {
 
     async details(userId: string, reference: string): Promise<GiftCardDetails> {
       return detailsView(await own(userId, reference));
+    },
+
+    /** Texts the customer the passcode that opens an issued card's credentials on a device. */
+    async startOpening(userId: string, reference: string, ip: string): Promise<OtpChallenge> {
+      const row = await own(userId, reference);
+      if (row.order.status !== 'issued') throw new DomainError('GIFT_CARD_NOT_ISSUED');
+      const [user] = await db
+        .select({ phone: users.phoneNumber })
+        .from(users)
+        .where(eq(users.id, userId));
+      if (!user) throw new DomainError('UNAUTHORIZED');
+      return deps.otp.begin(
+        {
+          purpose: 'GIFT_CARD_VIEW',
+          channel: 'sms',
+          destination: user.phone,
+          userId,
+          refundId: null,
+          signupDetails: null,
+        },
+        ip,
+      );
+    },
+
+    /**
+     * The card's credentials, to its owner: on a device that opened it before, at once; on
+     * another, only with a passcode of the owner's for it (a wrong one counts as a try).
+     */
+    async open(
+      userId: string,
+      reference: string,
+      deviceId: string,
+      passcode: { attempt_id?: string | undefined; code?: string | undefined },
+    ): Promise<GiftCardCredentials> {
+      const row = await own(userId, reference);
+      if (row.order.status !== 'issued' || !row.order.sealedCredentials) {
+        throw new DomainError('GIFT_CARD_NOT_ISSUED');
+      }
+      const { redemptionId } = row.order;
+      const hash = deviceHash(redemptionId, deviceId);
+      const [opened] = await db
+        .select({ at: giftcardCredentialOpenings.createdAt })
+        .from(giftcardCredentialOpenings)
+        .where(
+          and(
+            eq(giftcardCredentialOpenings.redemptionId, redemptionId),
+            eq(giftcardCredentialOpenings.deviceHash, hash),
+          ),
+        );
+      if (!opened) {
+        const { attempt_id: attemptId, code } = passcode;
+        if (!attemptId || !code) throw new DomainError('PASSCODE_REQUIRED');
+        // A wrong try must be counted though the request fails: the error is thrown after commit.
+        const refusal = await db.transaction(async (tx) => {
+          const [owner] = await tx
+            .select({ mine: sql<boolean>`${attemptOf(userId)}` })
+            .from(otpAttempts)
+            .where(eq(otpAttempts.id, attemptId));
+          if (owner && !owner.mine) return new DomainError('INCORRECT_OTP');
+          const checked = await deps.otp.consumeCode(tx, attemptId, code, GIFT_CARD_VIEW);
+          if (checked instanceof DomainError) return checked;
+          await tx
+            .insert(giftcardCredentialOpenings)
+            .values({ redemptionId, deviceHash: hash })
+            .onConflictDoNothing();
+          return null;
+        });
+        if (refusal) throw refusal;
+      }
+      const credentials = credentialsBox.open<IssuedCredentials>(row.order.sealedCredentials);
+      return {
+        code: credentials.code,
+        pin: credentials.pin,
+        url: credentials.url,
+        barcode: credentials.barcode,
+        expires_at: credentials.expiresAt,
+      };
     },
 
     /** Marks the card used (archived) or not; doing it again changes nothing. */
