@@ -264,7 +264,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await v1.register(walletRoutes, { db, methods: redemptionMethods });
       await v1.register(brandRoutes, { db, quotes: createGiftCardQuotes(db) });
       await v1.register(giftCardWalletRoutes, {
-        wallet: createGiftCardWallet({ db, otp, vaultKey: config.VAULT_KEY }),
+        wallet: createGiftCardWallet({
+          db,
+          otp,
+          vaultKey: config.VAULT_KEY,
+          jobs: deps.jobs,
+          publicUrl: config.PUBLIC_URL,
+        }),
       });
       await v1.register(sandboxRoutes, { db, enabled: config.SANDBOX });
       await v1.register(fileRoutes, { db });

@@ -268,3 +268,36 @@ describe('opening a gift card’s code', () => {
     expect((await open(declined, { code: '123456' })).statusCode).toBe(400);
   });
 });
+
+describe('view later', () => {
+  const viewLater = (reference: string, who: SignedIn = ann) =>
+    call(server.app, 'POST', `/v1/giftcards/${reference}/view-later`, undefined, {
+      token: who.accessToken,
+    });
+
+  it('texts the owner a link to the card, at most once a minute', async () => {
+    const cinema = (await list()).data.find(
+      (c) => c.transaction_id === bought.cinema.transaction_id,
+    );
+    const reference = cinema?.reward_reference_id ?? '';
+    expect((await viewLater(reference)).statusCode).toBe(204);
+    await drainQueues(server.database.db, [MESSAGE_QUEUE]);
+    const inbox = await call(server.app, 'GET', `/v1/sandbox/messages?to=${ann.phone}`);
+    const texts = (inbox.json() as { data: { body: string }[] }).data.map((m) => m.body);
+    expect(texts).toContainEqual(
+      expect.stringMatching(
+        new RegExp(
+          `^Your Starlight Cinemas gift card: http\\S+/profile/giftcards-history/${reference} `,
+        ),
+      ),
+    );
+    const again = await viewLater(reference);
+    expect(again.statusCode).toBe(429);
+    expect(again.json()).toMatchObject({ code_description: 'RATE_LIMITED' });
+    expect((await viewLater(reference, ben)).statusCode).toBe(404);
+    const declined = (await list()).data.find(
+      (c) => c.transaction_id === bought.declined.transaction_id,
+    );
+    expect((await viewLater(declined?.reward_reference_id ?? '')).statusCode).toBe(409);
+  });
+});

@@ -718,6 +718,8 @@ export const giftcardOrders = pgTable(
     issuedAt: timestamp('issued_at', { withTimezone: true }),
     /** When the customer marked the card used; archived cards are listed apart. */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
+    /** When the link to the card was last texted to the customer ("view later"). */
+    viewLaterSentAt: timestamp('view_later_sent_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

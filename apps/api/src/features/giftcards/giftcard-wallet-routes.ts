@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { errorBodySchema } from '@refund/contracts/errors';
 import { otpChallengeSchema } from '@refund/contracts/auth';
 import {
@@ -89,6 +90,24 @@ export const giftCardWalletRoutes: FastifyPluginAsync<{ wallet: GiftCardWallet }
         request.body,
       );
       return reply.header('cache-control', 'no-store').send(credentials);
+    },
+  );
+
+  r.post(
+    '/giftcards/:reward_reference_id/view-later',
+    {
+      config: { auth: 'customer' },
+      schema: {
+        tags: ['gift cards'],
+        summary:
+          'Texts the customer a link to the gift card, to open later (at most once a minute)',
+        params: giftCardParamsSchema,
+        response: { 204: z.null(), ...openErrors },
+      },
+    },
+    async (request, reply) => {
+      await wallet.viewLater(request.customer.userId, request.params.reward_reference_id);
+      return reply.status(204).send(null);
     },
   );
 

@@ -19,6 +19,7 @@ import {
 } from '../../db/schema';
 import { DomainError } from '../../domain/domain-error';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
+import type { JobQueue } from '../../jobs/job-queue';
 import { createSealedBox } from '../../jobs/sealed-box';
 import type { GiftCardCredentials as IssuedCredentials } from '../../providers/ports';
 import { attemptOf, type OtpService } from '../auth/otp-service';
@@ -34,7 +35,13 @@ export interface GiftCardWalletDeps {
   otp: Pick<OtpService, 'begin' | 'consumeCode'>;
   /** Unseals the credentials (giftcard-purchases.ts seals them). */
   vaultKey: string;
+  jobs: Pick<JobQueue, 'sendMessageIn'>;
+  /** The web app's address, for the link texted by "view later". */
+  publicUrl: string;
 }
+
+/** How soon the "view later" link can be texted again for the same card. */
+const VIEW_LATER_EVERY_MS = 60_000;
 
 const GIFT_CARD_VIEW = ['GIFT_CARD_VIEW'] as const;
 
@@ -219,6 +226,55 @@ export function createGiftCardWallet(deps: GiftCardWalletDeps) {
         barcode: credentials.barcode,
         expires_at: credentials.expiresAt,
       };
+    },
+
+    /**
+     * "View later": texts the customer a link to the card, which opens it after they sign in.
+     * At most once a minute per card, so the button cannot be turned into a flood of texts.
+     */
+    async viewLater(userId: string, reference: string): Promise<void> {
+      const row = await own(userId, reference);
+      if (row.order.status === 'failed') throw new DomainError('GIFT_CARD_NOT_ISSUED');
+      const [user] = await db
+        .select({ phone: users.phoneNumber })
+        .from(users)
+        .where(eq(users.id, userId));
+      if (!user) throw new DomainError('UNAUTHORIZED');
+      const link = new URL(
+        `/profile/giftcards-history/${encodeURIComponent(reference)}`,
+        deps.publicUrl,
+      ).toString();
+      const brand = row.brand.displayName ?? row.brand.name;
+      const now = new Date();
+      const sent = await db.transaction(async (tx) => {
+        const [due] = await tx
+          .update(giftcardOrders)
+          .set({ viewLaterSentAt: now })
+          .where(
+            and(
+              eq(giftcardOrders.redemptionId, row.order.redemptionId),
+              or(
+                isNull(giftcardOrders.viewLaterSentAt),
+                lt(giftcardOrders.viewLaterSentAt, new Date(now.getTime() - VIEW_LATER_EVERY_MS)),
+              ),
+            ),
+          )
+          .returning({ id: giftcardOrders.redemptionId });
+        if (!due) return false;
+        // In the same transaction: the text exists exactly when the send was recorded.
+        await deps.jobs.sendMessageIn(tx, {
+          channel: 'sms',
+          to: user.phone,
+          body: `Your ${brand} gift card: ${link} Sign in with this phone number to open it.`,
+        });
+        return true;
+      });
+      if (!sent) {
+        throw new DomainError(
+          'RATE_LIMITED',
+          'We just texted you this link. Please wait a minute before asking again.',
+        );
+      }
     },
 
     /** Marks the card used (archived) or not; doing it again changes nothing. */

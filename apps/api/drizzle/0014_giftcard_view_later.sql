@@ -1,0 +1,1 @@
+ALTER TABLE "giftcard_orders" ADD COLUMN "view_later_sent_at" timestamp with time zone;
