@@ -183,7 +183,11 @@ const envSchema = z
       .optional(),
 
     /** The gift card issuer; default the sandbox outside production, none (no gift cards) in it. */
-    GIFT_CARD_PROVIDER: z.enum(['none', 'sandbox']).optional(),
+    GIFT_CARD_PROVIDER: z.enum(['none', 'sandbox', 'runa']).optional(),
+    RUNA_API_KEY: z.string().min(1).optional(),
+    /** Default Runa's production API; its playground is https://playground.runa.io/v2. */
+    RUNA_BASE_URL: z.url().optional(),
+    RUNA_API_VERSION: z.string().default('2024-02-05'),
     /** The part of the issuer's discount paid to customers as cashback, in basis points. */
     GIFT_CARD_CASHBACK_SHARE_BPS: z.coerce.number().int().min(0).max(10_000).default(5_000),
     /** Provider brand ids featured on the promotion page, in order; default the sandbox's demo. */
@@ -233,6 +237,7 @@ const envSchema = z
       need('TWILIO_FROM_NUMBER', 'for SMS_PROVIDER=twilio');
     }
     if (env.EMAIL_PROVIDER === 'smtp') need('SMTP_HOST', 'for EMAIL_PROVIDER=smtp');
+    if (env.GIFT_CARD_PROVIDER === 'runa') need('RUNA_API_KEY', 'for GIFT_CARD_PROVIDER=runa');
     if (env.BANK_LINK_PROVIDER === 'tink') {
       need('TINK_CLIENT_ID', 'for BANK_LINK_PROVIDER=tink');
       need('TINK_CLIENT_SECRET', 'for BANK_LINK_PROVIDER=tink');
@@ -270,7 +275,7 @@ export type SecretName = (typeof secretNames)[number];
 
 export interface Config extends Env {
   SANDBOX: boolean;
-  GIFT_CARD_PROVIDER: 'none' | 'sandbox';
+  GIFT_CARD_PROVIDER: 'none' | 'sandbox' | 'runa';
   SEED_DEMO_DATA: boolean;
   API_DOCS: boolean;
   JWT_SECRET: string;

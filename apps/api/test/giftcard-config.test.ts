@@ -59,4 +59,13 @@ describe('gift card configuration', () => {
       /GIFT_CARD_CASHBACK_SHARE_BPS/,
     );
   });
+
+  it('takes Runa in production, with its API key', () => {
+    expect(() => loadConfig({ ...production, GIFT_CARD_PROVIDER: 'runa' })).toThrowError(
+      /RUNA_API_KEY: required for GIFT_CARD_PROVIDER=runa/,
+    );
+    expect(
+      loadConfig({ ...production, GIFT_CARD_PROVIDER: 'runa', RUNA_API_KEY: 'runa_live_key' }),
+    ).toMatchObject({ GIFT_CARD_PROVIDER: 'runa', RUNA_API_VERSION: '2024-02-05' });
+  });
 });

@@ -32,6 +32,7 @@ import { createSmtpEmailSender } from './smtp-email';
 import { createTinkBankLinking } from './tink-bank-linking';
 import { createTurnstileVerifier } from './turnstile-bot';
 import { createTwilioSmsSender } from './twilio-sms';
+import { createRunaGiftCardIssuer } from './runa-giftcards';
 import {
   createSandboxGiftCardIssuer,
   sandboxDisabledBrands,
@@ -275,6 +276,16 @@ export function createGiftCardIssuer(config: Config): {
   demo: { featured: readonly string[]; disabled: readonly string[] };
 } | null {
   if (config.GIFT_CARD_PROVIDER === 'none') return null;
+  if (config.GIFT_CARD_PROVIDER === 'runa') {
+    return {
+      issuer: createRunaGiftCardIssuer({
+        apiKey: config.RUNA_API_KEY ?? '',
+        apiVersion: config.RUNA_API_VERSION,
+        ...(config.RUNA_BASE_URL ? { baseUrl: config.RUNA_BASE_URL } : {}),
+      }),
+      demo: { featured: [], disabled: [] },
+    };
+  }
   return {
     issuer: createSandboxGiftCardIssuer({
       fulfilSeconds: config.SANDBOX_GIFT_CARD_FULFIL_SECONDS,

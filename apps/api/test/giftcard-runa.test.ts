@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrandList, GiftCardQuote } from '@refund/contracts/brands';
+import type { Transaction } from '@refund/contracts/redemptions';
+import { SANDBOX_PASSING_BOT_TOKEN } from '@refund/contracts/sandbox';
+import { startRunaStub, type RunaStub } from '../src/providers/testing/runa-stub';
+import { fundedCustomer, mintWithdrawalCode, newMerchant } from './support/payout-fixtures';
+import { ownDatabase } from './support/own-database';
+import type { SignedIn } from './support/people';
+import { balanceOf, expectLedgerBalanced } from './support/refund-fixtures';
+import { call, startTestServer, type TestServer } from './support/test-server';
+
+/** The whole purchase with GIFT_CARD_PROVIDER=runa, against a local stand-in of Runa's API. */
+let runa: RunaStub;
+let server: TestServer;
+let database: Awaited<ReturnType<typeof ownDatabase>>;
+let person: SignedIn;
+beforeAll(async () => {
+  runa = await startRunaStub({ completeAfterMs: 300 });
+  database = await ownDatabase();
+  server = await startTestServer({
+    GIFT_CARD_PROVIDER: 'runa',
+    RUNA_API_KEY: runa.apiKey,
+    RUNA_BASE_URL: `${runa.url}/v2`,
+    ...(database ? { DATABASE_URL: database.url } : {}),
+  });
+  person = await fundedCustomer(server.app, await newMerchant(server.database.db), 10_000);
+});
+afterAll(async () => {
+  await server.close();
+  await database?.drop();
+  await runa.close();
+});
+
+describe('gift cards from Runa', () => {
+  it('lists Runa’s catalog and buys a card: ordered once, issued as a payout link, cashback paid', async () => {
+    const listed = await call(server.app, 'GET', '/v1/brands?limit=10', undefined, {
+      token: person.accessToken,
+    });
+    const brands = (listed.json() as BrandList).featured_brands.data;
+    expect(brands.map((b) => b.provider_brand_id).sort()).toEqual([
+      'COFFEE-US',
+      'FAIL-US',
+      'STREAM-US',
+    ]);
+    const coffee = brands.find((b) => b.provider_brand_id === 'COFFEE-US');
+    expect(coffee).toMatchObject({ cashback_bps: 400, offer_label: '4% cashback' });
+
+    const quoted = await call(
+      server.app,
+      'POST',
+      '/v1/giftcards/quotes',
+      { brand_id: coffee?.id, amount_in_cents: 5_000 },
+      { token: person.accessToken },
+    );
+    const q = quoted.json() as GiftCardQuote;
+    const response = await call(
+      server.app,
+      'POST',
+      '/v1/redemptions',
+      {
+        mode: 'giftcard',
+        payment_method_uuid: q.quote_id,
+        amount_in_cents: 5_000,
+        bot_token: SANDBOX_PASSING_BOT_TOKEN,
+        ...(await mintWithdrawalCode(server.database.db, person.phone)),
+      },
+      { token: person.accessToken, headers: { 'idempotency-key': crypto.randomUUID() } },
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    const id = (response.json() as Transaction).transaction_id;
+    let status = 'Pending';
+    for (let i = 0; i < 100 && status === 'Pending'; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const tx = await call(server.app, 'GET', `/v1/transactions/${id}`, undefined, {
+        token: person.accessToken,
+      });
+      status = (tx.json() as Transaction).status;
+    }
+    expect(status).toBe('Successful');
+    expect((await balanceOf(server.app, person.accessToken)).available_in_cents).toBe(5_200);
+    expect(runa.orders.size).toBe(1);
+    expect([...runa.orders.keys()]).toEqual([id]);
+    await expectLedgerBalanced(server.database.db);
+  });
+});
