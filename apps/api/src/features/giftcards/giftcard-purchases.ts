@@ -258,7 +258,8 @@ export async function registerGiftCardOrderJobs(deps: GiftCardOrderDeps): Promis
 
   await jobs.work<{ redemptionId: string }>(
     GIFT_CARD_ORDER_QUEUE,
-    { retryLimit: 10, retryDelay: 5, retryBackoff: true },
+    // Orders are independent (each its own redemption and issuer call): several at once.
+    { retryLimit: 10, retryDelay: 5, retryBackoff: true, concurrency: 4 },
     async (job) => {
       const found = await pending(job.data.redemptionId);
       if (!found) return;
@@ -273,7 +274,7 @@ export async function registerGiftCardOrderJobs(deps: GiftCardOrderDeps): Promis
 
   await jobs.work<{ redemptionId: string; attempt: number }>(
     GIFT_CARD_ORDER_CHECK_QUEUE,
-    { retryLimit: 10, retryDelay: 5, retryBackoff: true },
+    { retryLimit: 10, retryDelay: 5, retryBackoff: true, concurrency: 4 },
     async (job) => {
       const found = await pending(job.data.redemptionId);
       if (!found) return;

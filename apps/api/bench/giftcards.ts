@@ -1,0 +1,332 @@
+/**
+ * Gift card purchases per second on PostgreSQL with the sandbox issuer: POST /v1/redemptions
+ * (mode giftcard, each with its own price-locked quote) over HTTP from a worker thread, spread
+ * over many customers; then the time until every order is issued by the jobs (cashback paid),
+ * and the ledger: no drift, and every customer's balance what their purchases and cashback say.
+ *
+ * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) names a server; the run
+ * creates a database of its own there and drops it afterwards. BENCH_CUSTOMERS (100),
+ * BENCH_SECONDS (10), BENCH_CONNECTIONS (32), BENCH_POOL_SIZE (40).
+ */
+import { once } from 'node:events';
+import { performance } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
+import { count, eq } from 'drizzle-orm';
+import pg from 'pg';
+import { cashbackCents, GIFT_CARD_QUOTE_SECONDS } from '@refund/contracts/brands';
+import { SANDBOX_PASSING_BOT_TOKEN } from '@refund/contracts/sandbox';
+import { loadConfig } from '../src/config';
+import {
+  giftcardBrands,
+  giftcardOrders,
+  giftcardQuotes,
+  otpAttempts,
+  users,
+} from '../src/db/schema';
+import { createAccessTokens } from '../src/features/auth/access-token';
+import { hashOtpCode } from '../src/features/auth/otp-code';
+import { createSessionStore } from '../src/features/auth/sessions';
+import { checkLedger } from '../src/features/ledger/ledger-check';
+import { createMerchant, generateApiKey } from '../src/features/merchants/merchant-keys';
+import { createLogger } from '../src/http/logger';
+import { createServer } from '../src/server';
+
+const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 100);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const POOL_SIZE = process.env.BENCH_POOL_SIZE ?? '40';
+/** Harbor Coffee's smallest card: $5.00, 4% cashback. */
+const BRAND = 'SBX-harbor-coffee';
+const AMOUNT_CENTS = 500;
+const PURCHASES_EACH = Number(process.env.BENCH_PURCHASES_PER_CUSTOMER ?? 120);
+
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+interface Purchase {
+  quote_id: string;
+  attempt_id: string;
+  code: string;
+}
+interface Customer {
+  userId: string;
+  phone: string;
+  token: string;
+  purchases: Purchase[];
+}
+
+async function admin(statement: string) {
+  const client = new pg.Client({ connectionString: BASE_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+async function api(origin: string, path: string, token: string, body: unknown) {
+  const response = await fetch(`${origin}${path}`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      'idempotency-key': crypto.randomUUID(),
+    },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${path}: HTTP ${response.status} ${await response.text()}`);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+const loadScript = `
+const { parentPort, workerData } = require('node:worker_threads');
+const http = require('node:http');
+const { randomUUID } = require('node:crypto');
+const { performance } = require('node:perf_hooks');
+const { origin, durationMs, connections, customers, amount, botToken } = workerData;
+const { hostname, port } = new URL(origin);
+const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+const result = { ok: 0, failed: 0, sample: null, exhausted: false, latencies: [] };
+let next = 0;
+function task() {
+  for (let tries = 0; tries < customers.length; tries += 1) {
+    const customer = customers[next++ % customers.length];
+    const purchase = customer.purchases.pop();
+    if (purchase) return { customer, purchase };
+  }
+  return null;
+}
+function buy({ customer, purchase }) {
+  const body = JSON.stringify({ mode: 'giftcard', payment_method_uuid: purchase.quote_id,
+    amount_in_cents: amount, attempt_id: purchase.attempt_id, code: purchase.code, bot_token: botToken });
+  return new Promise((resolve) => {
+    const request = http.request({ hostname, port, path: '/v1/redemptions', method: 'POST', agent,
+      headers: { authorization: 'Bearer ' + customer.token, 'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body), 'idempotency-key': randomUUID() } },
+      (response) => {
+        let text = '';
+        response.on('data', (chunk) => { if (response.statusCode !== 201) text += chunk; });
+        response.on('end', () => resolve({ status: response.statusCode, text }));
+      });
+    request.on('error', (error) => resolve({ status: 0, text: String(error) }));
+    request.end(body);
+  });
+}
+const started = performance.now();
+const deadline = started + durationMs;
+async function loop() {
+  while (performance.now() < deadline) {
+    const next = task();
+    if (!next) { result.exhausted = true; return; }
+    const at = performance.now();
+    const { status, text } = await buy(next);
+    result.latencies.push(performance.now() - at);
+    if (status === 201) result.ok += 1;
+    else { result.failed += 1; result.sample = result.sample || (status + ' ' + text.slice(0, 300)); }
+  }
+}
+Promise.all(Array.from({ length: connections }, loop)).then(() => {
+  result.elapsed = (performance.now() - started) / 1000;
+  agent.destroy();
+  parentPort.postMessage(result);
+});
+`;
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
+};
+
+const benchDb = `refund_wallet_giftcard_bench_${process.pid}_${Date.now()}`;
+await admin(`CREATE DATABASE "${benchDb}"`);
+try {
+  const url = new URL(BASE_URL);
+  url.pathname = `/${benchDb}`;
+  const config = loadConfig({
+    NODE_ENV: 'development',
+    DATABASE_URL: url.toString(),
+    DATABASE_POOL_SIZE: POOL_SIZE,
+    LOG_LEVEL: 'silent',
+    SEED_DEMO_DATA: 'false',
+    WEB_DIST_DIR: '/nonexistent',
+    ACCESS_TOKEN_TTL_SECONDS: '3600',
+    GIFT_CARD_PROVIDER: 'sandbox',
+    SANDBOX_GIFT_CARD_FULFIL_SECONDS: '0',
+    JOB_POLL_SECONDS: '0.5',
+  });
+  const server = await createServer(config, createLogger('silent'));
+  const origin = await server.app.listen({ host: '127.0.0.1', port: 0 });
+  const { db } = server.database;
+  try {
+    log(`setting up ${CUSTOMERS} customers, ${PURCHASES_EACH} quotes and passcodes each…`);
+    const [brand] = await db
+      .select()
+      .from(giftcardBrands)
+      .where(eq(giftcardBrands.providerBrandId, BRAND));
+    if (!brand) throw new Error(`${BRAND} is not in the catalog`);
+    const apiKey = generateApiKey('sandbox');
+    await createMerchant(db, 'Bench merchant', apiKey);
+    const sessions = createSessionStore(db, server.config.REFRESH_TOKEN_TTL_DAYS);
+    const tokens = createAccessTokens(
+      server.config.JWT_SECRET,
+      server.config.ACCESS_TOKEN_TTL_SECONDS,
+    );
+    const rows = await db
+      .insert(users)
+      .values(
+        Array.from({ length: CUSTOMERS }, (_, i) => ({
+          firstName: 'Bench',
+          lastName: `Buyer ${i}`,
+          email: `gift.bench.${i}@example.com`,
+          phoneNumber: `3${String(i).padStart(9, '0')}`,
+          dateOfBirth: '1990-01-01',
+          termsAcceptedAt: new Date(),
+        })),
+      )
+      .returning({ id: users.id, phone: users.phoneNumber });
+    const funded = PURCHASES_EACH * AMOUNT_CENTS;
+    const customers: Customer[] = [];
+    for (const [i, row] of rows.entries()) {
+      const { sessionId } = await sessions.start(db, row.id);
+      const token = tokens.issue({ sub: row.id, sid: sessionId }).token;
+      const refund = await api(origin, '/v1/merchant/refunds', apiKey, {
+        customer: {
+          first_name: 'Bench',
+          last_name: `Buyer ${i}`,
+          email: `gift.bench.${i}@example.com`,
+          phone_number: row.phone,
+        },
+        order_number: `GIFT-BENCH-${i}`,
+        description: 'Benchmark refund',
+        returns: [{ amount_in_cents: funded, description: 'Returned item' }],
+      });
+      await api(origin, '/v1/customers/claim-refund', token, { refund_uuid: refund.refund_uuid });
+      customers.push({ userId: row.id, phone: row.phone, token, purchases: [] });
+    }
+    const expiresAt = new Date(Date.now() + GIFT_CARD_QUOTE_SECONDS * 1000);
+    for (const customer of customers) {
+      const quotes = Array.from({ length: PURCHASES_EACH }, () => ({
+        id: crypto.randomUUID(),
+        userId: customer.userId,
+        brandId: brand.id,
+        amountCents: AMOUNT_CENTS,
+        cashbackBps: brand.cashbackBps,
+        cashbackCents: cashbackCents(AMOUNT_CENTS, brand.cashbackBps),
+        expiresAt,
+      }));
+      const codes = quotes.map(() => ({
+        id: crypto.randomUUID(),
+        code: String(100_000 + Math.floor(Math.random() * 900_000)),
+      }));
+      await db.insert(giftcardQuotes).values(quotes);
+      await db.insert(otpAttempts).values(
+        codes.map((c) => ({
+          id: c.id,
+          purpose: 'WITHDRAWAL' as const,
+          channel: 'sms' as const,
+          destination: customer.phone,
+          userId: customer.userId,
+          codeHash: hashOtpCode(server.config.OTP_SECRET, c.id, c.code),
+          codeExpiresAt: new Date(Date.now() + 25 * 60_000),
+          resendAvailableAt: new Date(Date.now() + 60_000),
+        })),
+      );
+      customer.purchases = quotes.map((q, k) => ({
+        quote_id: q.id,
+        attempt_id: codes[k]?.id ?? '',
+        code: codes[k]?.code ?? '',
+      }));
+    }
+
+    const worker = new Worker(loadScript, {
+      eval: true,
+      workerData: {
+        origin,
+        durationMs: SECONDS * 1000,
+        connections: CONNECTIONS,
+        amount: AMOUNT_CENTS,
+        botToken: SANDBOX_PASSING_BOT_TOKEN,
+        customers: customers.map((c) => ({ token: c.token, purchases: c.purchases })),
+      },
+    });
+    const started = performance.now();
+    const [result] = (await once(worker, 'message')) as [
+      {
+        ok: number;
+        failed: number;
+        sample: string | null;
+        exhausted: boolean;
+        elapsed: number;
+        latencies: number[];
+      },
+    ];
+    await worker.terminate();
+
+    // The orders are placed and issued by jobs: wait until none is still processing.
+    let processing = Infinity;
+    const deadline = Date.now() + 180_000;
+    while (processing > 0 && Date.now() < deadline) {
+      const [row] = await db
+        .select({ n: count() })
+        .from(giftcardOrders)
+        .where(eq(giftcardOrders.status, 'processing'));
+      processing = row?.n ?? 0;
+      if (processing > 0) await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    const allIssuedAfter = (performance.now() - started) / 1000;
+    const [issued] = await db
+      .select({ n: count() })
+      .from(giftcardOrders)
+      .where(eq(giftcardOrders.status, 'issued'));
+    const report = await checkLedger(db);
+    const drift = report.driftedAccounts.reduce(
+      (sum, a) => sum + Math.abs(a.balance - a.entries),
+      0,
+    );
+    // Every customer: funded, less what they bought, plus the cashback of what was issued.
+    const client = new pg.Client({ connectionString: url.toString() });
+    await client.connect();
+    const { rows: mismatched } = await client.query<{ n: string }>(
+      `select count(*) as n from (
+         select u.id, a.balance_cents,
+           $1::bigint - coalesce(sum(r.amount_cents) filter (where r.status in ('pending', 'succeeded')), 0)
+             + coalesce(sum(o.cashback_cents) filter (where o.status = 'issued'), 0) as implied
+         from users u
+         join ledger_accounts a on a.owner_type = 'customer' and a.owner_id = u.id and a.kind = 'available'
+         left join redemptions r on r.user_id = u.id
+         left join giftcard_orders o on o.redemption_id = r.id
+         where u.phone_number like '3%'
+         group by u.id, a.balance_cents
+       ) t where balance_cents <> implied`,
+      [funded],
+    );
+    await client.end();
+    const mismatches = Number(mismatched[0]?.n ?? 0);
+
+    log('');
+    log(
+      `PostgreSQL pool ${POOL_SIZE}, ${CONNECTIONS} concurrent requests, ${BRAND} $${AMOUNT_CENTS / 100} cards`,
+    );
+    log(
+      `purchases:  ${(result.ok / result.elapsed).toFixed(0)} orders/s (${result.ok} in ${result.elapsed.toFixed(1)} s, ` +
+        `p50 ${percentile(result.latencies, 50).toFixed(1)} ms, p99 ${percentile(result.latencies, 99).toFixed(1)} ms, ` +
+        `${result.failed} failed${result.sample ? ` e.g. ${result.sample}` : ''}${result.exhausted ? ', ran out of quotes' : ''})`,
+    );
+    log(
+      `issued:     ${issued?.n ?? 0} of ${result.ok} with their cashback, all within ${allIssuedAfter.toFixed(1)} s of the start` +
+        ` (${((issued?.n ?? 0) / allIssuedAfter).toFixed(0)} issued/s)${processing > 0 ? `; ${processing} still processing` : ''}`,
+    );
+    log(
+      `ledger: ${report.ok ? 'ok' : 'NOT OK'}, drift ${drift}¢; balances vs purchases and cashback: ` +
+        `${CUSTOMERS - mismatches}/${CUSTOMERS} customers match`,
+    );
+    if (!report.ok || drift !== 0 || mismatches > 0 || processing > 0) process.exitCode = 1;
+  } finally {
+    await server.close();
+  }
+} finally {
+  await admin(`DROP DATABASE IF EXISTS "${benchDb}" WITH (FORCE)`).catch((error: unknown) =>
+    log(`could not drop ${benchDb}: ${String(error)}`),
+  );
+}
