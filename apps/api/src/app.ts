@@ -38,6 +38,7 @@ import { cardRoutes } from './features/cards/card-routes';
 import { createCards } from './features/cards/cards';
 import { brandRoutes } from './features/giftcards/brand-routes';
 import { createGiftCardQuotes } from './features/giftcards/quotes';
+import type { IssuerHealth } from './features/giftcards/giftcard-purchases';
 import { createGiftCardWallet } from './features/giftcards/giftcard-wallet';
 import { giftCardWalletRoutes } from './features/giftcards/giftcard-wallet-routes';
 import { createPayoutMethods } from './features/payouts/payout-methods';
@@ -79,6 +80,8 @@ export interface AppDeps {
   increaseWebhookSecret?: string | null;
   /** Redemption methods registered beside the built-in ones. */
   redemptionMethods?: readonly RedemptionMethod[];
+  /** The gift card issuer's health, when one is configured (gift cards are offered with one). */
+  giftCardIssuer?: IssuerHealth | null;
 }
 
 const BODY_LIMIT_BYTES = 64 * 1024;
@@ -187,7 +190,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     vault,
     cardPayouts: deps.payoutProviders.cardPayouts,
     disabledModes,
-    giftCards: config.GIFT_CARD_PROVIDER !== 'none',
+    giftCards: deps.giftCardIssuer ?? null,
     extra: deps.redemptionMethods ?? [],
   });
   const redemptions = createRedemptions({

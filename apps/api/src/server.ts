@@ -21,7 +21,10 @@ import { registerIncreaseEventJobs } from './features/increase-webhooks/increase
 import { createCardPushChecks, startCardPushChecks } from './features/payouts/card-push-checks';
 import { createCardVault } from './features/cards/card-vault';
 import { startCatalogSync, syncGiftCardCatalog } from './features/giftcards/catalog-sync';
-import { registerGiftCardOrderJobs } from './features/giftcards/giftcard-purchases';
+import {
+  createIssuerHealth,
+  registerGiftCardOrderJobs,
+} from './features/giftcards/giftcard-purchases';
 import { keepDevelopmentSecrets } from './dev-secrets';
 import {
   createBankProviders,
@@ -131,6 +134,7 @@ export async function createServer(
     { intervalSeconds: config.CARD_PUSH_CHECK_INTERVAL_SECONDS, logger },
   );
   const giftCards = createGiftCardIssuer(config);
+  const issuerHealth = giftCards ? createIssuerHealth() : null;
   const catalogSync = giftCards
     ? await startCatalogSync(
         jobs,
@@ -140,14 +144,20 @@ export async function createServer(
             featured: config.GIFT_CARD_FEATURED_BRANDS ?? giftCards.demo.featured,
             disabled: config.GIFT_CARD_DISABLED_BRANDS ?? giftCards.demo.disabled,
           }),
-        { db: database.db, intervalSeconds: config.GIFT_CARD_CATALOG_SYNC_SECONDS, logger },
+        {
+          db: database.db,
+          intervalSeconds: config.GIFT_CARD_CATALOG_SYNC_SECONDS,
+          logger,
+          ...(issuerHealth ? { health: issuerHealth } : {}),
+        },
       )
     : null;
-  if (giftCards) {
+  if (giftCards && issuerHealth) {
     await registerGiftCardOrderJobs({
       db: database.db,
       jobs,
       issuer: giftCards.issuer,
+      health: issuerHealth,
       vaultKey: config.VAULT_KEY,
       logger,
     });
@@ -179,6 +189,7 @@ export async function createServer(
     isShuttingDown: () => shuttingDown,
     increaseWebhookSecret: increase?.webhookSecret ?? null,
     redemptionMethods: options.redemptionMethods ?? [],
+    giftCardIssuer: issuerHealth,
   });
   return {
     app,

@@ -83,3 +83,46 @@ describe('gift cards from Runa', () => {
     await expectLedgerBalanced(server.database.db);
   });
 });
+
+describe('an issuer that does not answer', () => {
+  it('is not offered: gift cards are unavailable, and a purchase is refused before anything moves', async () => {
+    const down = await startRunaStub();
+    down.failNext(503, 1_000);
+    const own = await ownDatabase();
+    const bare = await startTestServer({
+      GIFT_CARD_PROVIDER: 'runa',
+      RUNA_API_KEY: down.apiKey,
+      RUNA_BASE_URL: `${down.url}/v2`,
+      ...(own ? { DATABASE_URL: own.url } : {}),
+    });
+    try {
+      const buyer = await fundedCustomer(bare.app, await newMerchant(bare.database.db), 1_000);
+      const methods = await call(bare.app, 'GET', '/v1/redemption-methods', undefined, {
+        token: buyer.accessToken,
+      });
+      expect(methods.json().data).toContainEqual(
+        expect.objectContaining({ mode: 'giftcard', is_available: false }),
+      );
+      const refused = await call(
+        bare.app,
+        'POST',
+        '/v1/redemptions',
+        {
+          mode: 'giftcard',
+          payment_method_uuid: crypto.randomUUID(),
+          amount_in_cents: 500,
+          bot_token: SANDBOX_PASSING_BOT_TOKEN,
+          ...(await mintWithdrawalCode(bare.database.db, buyer.phone)),
+        },
+        { token: buyer.accessToken, headers: { 'idempotency-key': crypto.randomUUID() } },
+      );
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ code_description: 'METHOD_UNAVAILABLE' });
+      expect((await balanceOf(bare.app, buyer.accessToken)).available_in_cents).toBe(1_000);
+    } finally {
+      await bare.close();
+      await own?.drop();
+      await down.close();
+    }
+  });
+});

@@ -263,7 +263,7 @@ beforeAll(async () => {
       vault: createCardVault(db, config.VAULT_KEY),
       cardPayouts: silent,
       disabledModes: new Set(),
-      giftCards: false,
+      giftCards: null,
     }),
     releaseLapsedHolds: (userId) => releaseLapsedHolds(db, server.jobs, userId),
     bot: { verify: async () => true },

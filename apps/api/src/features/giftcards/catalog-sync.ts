@@ -136,13 +136,21 @@ export const CATALOG_SYNC_QUEUE = 'giftcard-catalog-sync';
 export async function startCatalogSync(
   jobs: JobQueue,
   sync: () => Promise<CatalogSyncResult>,
-  options: { db: Db; intervalSeconds: number; logger: FastifyBaseLogger },
+  options: {
+    db: Db;
+    intervalSeconds: number;
+    logger: FastifyBaseLogger;
+    /** Told whether the issuer answered. */
+    health?: { answered(): void; failed(): void };
+  },
 ): Promise<{ stop(): void }> {
   const run = async () => {
     try {
       const result = await sync();
+      options.health?.answered();
       options.logger.info(result, 'gift card catalog synced');
     } catch (error) {
+      options.health?.failed();
       options.logger.warn(
         { err: error },
         'gift card catalog not synced; the issuer did not answer',

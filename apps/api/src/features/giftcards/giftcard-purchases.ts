@@ -115,6 +115,31 @@ export async function giftCardBrandsOf(
   return new Map(rows.map((r) => [r.id, r.displayName ?? r.name]));
 }
 
+/**
+ * Whether the issuer answered the last time it was asked (a catalog sync, an order): gift cards
+ * are offered only while it does. Starts reachable; the first failed call says otherwise.
+ */
+export interface IssuerHealth {
+  readonly reachable: boolean;
+  answered(): void;
+  failed(): void;
+}
+
+export function createIssuerHealth(): IssuerHealth {
+  let reachable = true;
+  return {
+    get reachable() {
+      return reachable;
+    },
+    answered: () => {
+      reachable = true;
+    },
+    failed: () => {
+      reachable = false;
+    },
+  };
+}
+
 export const GIFT_CARD_ORDER_QUEUE = 'giftcard-order';
 const GIFT_CARD_ORDER_CHECK_QUEUE = 'giftcard-order-check';
 
@@ -125,6 +150,7 @@ export interface GiftCardOrderDeps {
   db: Db;
   jobs: JobQueue;
   issuer: GiftCardIssuer;
+  health: IssuerHealth;
   /** Seals the cards' credentials at rest. */
   vaultKey: string;
   logger: FastifyBaseLogger;
@@ -234,7 +260,30 @@ export async function applyGiftCardOrderResult(
  * crash or an issuer that did not answer never orders twice.
  */
 export async function registerGiftCardOrderJobs(deps: GiftCardOrderDeps): Promise<void> {
-  const { db, jobs, issuer } = deps;
+  const { db, jobs, health } = deps;
+  /** The issuer, with what each call shows of whether it answers. */
+  const issuer: Pick<GiftCardIssuer, 'order' | 'orderStatus'> = {
+    async order(input) {
+      try {
+        const result = await deps.issuer.order(input);
+        health.answered();
+        return result;
+      } catch (error) {
+        health.failed();
+        throw error;
+      }
+    },
+    async orderStatus(id) {
+      try {
+        const result = await deps.issuer.orderStatus(id);
+        health.answered();
+        return result;
+      } catch (error) {
+        health.failed();
+        throw error;
+      }
+    },
+  };
 
   async function pending(redemptionId: string) {
     const [found] = await db

@@ -5,6 +5,7 @@ import type { CardPayouts } from '../../providers/ports';
 import type { CardVault } from '../cards/card-vault';
 import { createBankAccountMethod } from './methods/bank-account';
 import { createDebitCardMethod } from './methods/debit-card';
+import type { IssuerHealth } from '../giftcards/giftcard-purchases';
 import { createGiftCardMethod } from './methods/gift-card';
 import { pushHolderOf } from './push-holders';
 import type { RedemptionMethod } from './redemption-method';
@@ -16,8 +17,8 @@ export interface PayoutMethodDeps {
   vault: CardVault;
   cardPayouts: Pick<CardPayouts, 'push'>;
   disabledModes: ReadonlySet<RedemptionMode>;
-  /** Whether a gift card issuer is configured: without one, gift cards are not offered. */
-  giftCards: boolean;
+  /** The gift card issuer's health when one is configured; without one, gift cards are not offered. */
+  giftCards: Pick<IssuerHealth, 'reachable'> | null;
   /** Methods registered beside the built-in ones (a server embedding this one, a test). */
   extra?: readonly RedemptionMethod[];
 }
@@ -33,7 +34,9 @@ export function createPayoutMethods(deps: PayoutMethodDeps): MethodRegistry {
         holder: pushHolderOf(deps.db),
       }),
       createBankAccountMethod({ jobs: deps.jobs }),
-      ...(deps.giftCards ? [createGiftCardMethod({ jobs: deps.jobs })] : []),
+      ...(deps.giftCards
+        ? [createGiftCardMethod({ jobs: deps.jobs, health: deps.giftCards })]
+        : []),
       ...(deps.extra ?? []),
     ],
     deps.disabledModes,

@@ -61,6 +61,30 @@ describe('the redemption method registry', () => {
     });
   });
 
+  it('a method whose provider does not answer is unavailable until it does again', () => {
+    let reachable = false;
+    const giftcard = { ...method('giftcard'), isAvailable: () => reachable };
+    const registry = createMethodRegistry([giftcard]);
+    expect(availability([giftcard])).toMatchObject({ giftcard: false });
+    expect(registry.get('giftcard')).toBeNull();
+    expect(registry.of('giftcard')?.mode).toBe('giftcard');
+    reachable = true;
+    expect(availability([giftcard])).toMatchObject({ giftcard: true });
+    expect(registry.get('giftcard')?.mode).toBe('giftcard');
+  });
+
+  it("shows no limits for a method whose amounts are its destinations' own", () => {
+    const views = createMethodRegistry([
+      { ...method('giftcard'), limitsPerDestination: true },
+    ]).views();
+    expect(views.find((v) => v.mode === 'giftcard')).toMatchObject({
+      is_available: true,
+      min_amount: null,
+      max_amount: null,
+      fee_rate: null,
+    });
+  });
+
   it('refuses two methods for one mode', () => {
     expect(() => createMethodRegistry([method('bank'), method('bank')])).toThrow(/two/);
   });

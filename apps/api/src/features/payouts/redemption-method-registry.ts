@@ -22,7 +22,9 @@ export function createMethodRegistry(
   return {
     /** The method to redeem with now, or null when it is not offered. */
     get(mode: RedemptionMode): RedemptionMethod | null {
-      return disabled.has(mode) ? null : (byMode.get(mode) ?? null);
+      const method = byMode.get(mode);
+      if (!method || disabled.has(mode) || method.isAvailable?.() === false) return null;
+      return method;
     },
     /** The registered method of a redemption already made, offered now or not. */
     of(mode: RedemptionMode): RedemptionMethod | null {
@@ -38,7 +40,8 @@ export function createMethodRegistry(
         const limits = method && !method.limitsPerDestination ? method.limits : null;
         return {
           mode,
-          is_available: method !== undefined && !disabled.has(mode),
+          is_available:
+            method !== undefined && !disabled.has(mode) && method.isAvailable?.() !== false,
           min_amount: limits?.minCents ?? null,
           max_amount: limits?.maxCents ?? null,
           fee_rate: limits?.feeRateBps ?? null,

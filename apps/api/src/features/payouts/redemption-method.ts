@@ -26,6 +26,8 @@ export interface RedemptionMethod<D extends Destination = Destination> {
    * only bound what any destination could take, and the methods list shows none.
    */
   limitsPerDestination?: boolean;
+  /** Whether the method can be offered now (its provider answers); default always. */
+  isAvailable?(): boolean;
   /** The bot check a redemption with this method must pass (a new request, not a retry). */
   botAction?: BotAction;
   /** The method's own payout record beside the redemption, in the recording transaction. */

@@ -5,6 +5,7 @@ import {
   lockQuoteForPurchase,
   recordGiftCardOrder,
   type GiftCardPurchase,
+  type IssuerHealth,
 } from '../../giftcards/giftcard-purchases';
 import type { DestinationView, RedemptionMethod } from '../redemption-method';
 
@@ -16,6 +17,8 @@ import type { DestinationView, RedemptionMethod } from '../redemption-method';
  */
 export function createGiftCardMethod(deps: {
   jobs: Pick<JobQueue, 'sendIn'>;
+  /** Offered only while the issuer answers. */
+  health: Pick<IssuerHealth, 'reachable'>;
 }): RedemptionMethod<GiftCardPurchase> {
   return {
     mode: 'giftcard',
@@ -23,6 +26,7 @@ export function createGiftCardMethod(deps: {
     limits: { minCents: 1, maxCents: 10_000_000, feeRateBps: 0, wholeDollarsOnly: false },
     limitsPerDestination: true,
     botAction: 'customer_gc_rewards',
+    isAvailable: () => deps.health.reachable,
 
     destination: (q, userId, quoteId, amountCents) =>
       lockQuoteForPurchase(q, userId, quoteId, amountCents),
