@@ -21,6 +21,7 @@ import { registerIncreaseEventJobs } from './features/increase-webhooks/increase
 import { createCardPushChecks, startCardPushChecks } from './features/payouts/card-push-checks';
 import { createCardVault } from './features/cards/card-vault';
 import { startCatalogSync, syncGiftCardCatalog } from './features/giftcards/catalog-sync';
+import { deleteStaleQuotes } from './features/giftcards/quotes';
 import {
   createIssuerHealth,
   registerGiftCardOrderJobs,
@@ -138,12 +139,14 @@ export async function createServer(
   const catalogSync = giftCards
     ? await startCatalogSync(
         jobs,
-        () =>
-          syncGiftCardCatalog(database.db, giftCards.issuer, {
+        async () => {
+          const synced = await syncGiftCardCatalog(database.db, giftCards.issuer, {
             cashbackShareBps: config.GIFT_CARD_CASHBACK_SHARE_BPS,
             featured: config.GIFT_CARD_FEATURED_BRANDS ?? giftCards.demo.featured,
             disabled: config.GIFT_CARD_DISABLED_BRANDS ?? giftCards.demo.disabled,
-          }),
+          });
+          return { ...synced, staleQuotesDeleted: await deleteStaleQuotes(database.db) };
+        },
         {
           db: database.db,
           intervalSeconds: config.GIFT_CARD_CATALOG_SYNC_SECONDS,

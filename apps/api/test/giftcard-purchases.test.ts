@@ -5,6 +5,7 @@ import type { Transaction } from '@refund/contracts/redemptions';
 import { SANDBOX_PASSING_BOT_TOKEN } from '@refund/contracts/sandbox';
 import { giftcardBrands, giftcardOrders, giftcardQuotes, otpAttempts } from '../src/db/schema';
 import { applyGiftCardOrderResult } from '../src/features/giftcards/giftcard-purchases';
+import { deleteStaleQuotes } from '../src/features/giftcards/quotes';
 import { drainQueues, MESSAGE_QUEUE } from './support/job-drain';
 import { fundedCustomer, mintWithdrawalCode, newMerchant } from './support/payout-fixtures';
 import { ownDatabase } from './support/own-database';
@@ -159,6 +160,14 @@ describe('buying a gift card', () => {
     expect(again.statusCode).toBe(200);
     expect((again.json() as Transaction).transaction_id).toBe(first.transaction_id);
     expect(await available(person)).toBe(10_400);
+
+    // Long expired, but bought with: the clean-up keeps it, and the order that names it.
+    await server.database.db
+      .update(giftcardQuotes)
+      .set({ expiresAt: new Date(Date.now() - 3 * 86_400_000) })
+      .where(eq(giftcardQuotes.id, q.quote_id));
+    await deleteStaleQuotes(server.database.db);
+    expect(await orderOf(first.transaction_id)).toMatchObject({ quoteId: q.quote_id });
   });
 
   it('sells a fixed-amount brand at one of its amounts', async () => {

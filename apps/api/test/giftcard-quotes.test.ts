@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GIFT_CARD_QUOTE_SECONDS, type Brand, type BrandList } from '@refund/contracts/brands';
+import { eq } from 'drizzle-orm';
+import { giftcardQuotes } from '../src/db/schema';
+import { deleteStaleQuotes } from '../src/features/giftcards/quotes';
 import { signUpNewPerson, type SignedIn } from './support/people';
 import { call, startTestServer, type TestServer } from './support/test-server';
 
@@ -101,5 +104,34 @@ describe('POST /v1/giftcards/quotes', () => {
       null,
     );
     expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('keeping quotes in bounds', () => {
+  it('lets one customer ask for 60 quotes an hour, then says to wait', async () => {
+    const busy = await signUpNewPerson(server.app);
+    const body = { brand_id: idOf('SBX-harbor-coffee'), amount_in_cents: 500 };
+    for (let i = 0; i < 60; i += 1) {
+      expect((await quote(body, busy.accessToken)).statusCode).toBe(201);
+    }
+    const over = await quote(body, busy.accessToken);
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toMatchObject({ code_description: 'RATE_LIMITED' });
+    expect((await quote(body)).statusCode).toBe(201);
+  });
+
+  it('deletes quotes expired a day ago, and keeps the others', async () => {
+    const stale = (await quote({ brand_id: idOf('SBX-voltline'), amount_in_cents: 5_000 })).json();
+    const fresh = (await quote({ brand_id: idOf('SBX-voltline'), amount_in_cents: 5_000 })).json();
+    await server.database.db
+      .update(giftcardQuotes)
+      .set({ expiresAt: new Date(Date.now() - 2 * 86_400_000) })
+      .where(eq(giftcardQuotes.id, stale.quote_id));
+    expect(await deleteStaleQuotes(server.database.db)).toBeGreaterThanOrEqual(1);
+    const left = async (id: string) =>
+      (await server.database.db.select().from(giftcardQuotes).where(eq(giftcardQuotes.id, id)))
+        .length;
+    expect(await left(stale.quote_id)).toBe(0);
+    expect(await left(fresh.quote_id)).toBe(1);
   });
 });

@@ -678,6 +678,8 @@ export const giftcardQuotes = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    // The quotes a customer asked for lately (the per-customer limit) and stale ones (clean-up).
+    index('giftcard_quotes_user_created_idx').on(t.userId, t.createdAt),
     check('giftcard_quotes_amount_positive', sql`${t.amountCents} > 0`),
     check(
       'giftcard_quotes_cashback_within_amount',

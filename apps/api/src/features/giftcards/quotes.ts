@@ -5,14 +5,18 @@ import {
   type GiftCardQuote,
   type GiftCardQuoteRequest,
 } from '@refund/contracts/brands';
+import { and, count, eq, gt, lt, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { giftcardQuotes } from '../../db/schema';
+import { giftcardOrders, giftcardQuotes } from '../../db/schema';
 import { DomainError } from '../../domain/domain-error';
 import { brandView, findBrand, type BrandRow } from './brands';
 
 /** Whether the brand can be bought now: offered by the product and live at the issuer. */
 export const orderable = (brand: BrandRow) =>
   brand.isListed && brand.isEnabled && brand.state === 'live';
+
+/** Quotes one customer may ask for in an hour: more than any real shopping, few enough to keep. */
+const QUOTES_PER_HOUR = 60;
 
 /**
  * Price-locked quotes (ADR 0017): the brand must be orderable and the amount one it takes; the
@@ -25,6 +29,21 @@ export function createGiftCardQuotes(db: Db) {
       if (!orderable(brand)) throw new DomainError('BRAND_UNAVAILABLE');
       const problem = denominationProblem(brandView(brand).denominations, request.amount_in_cents);
       if (problem) throw new DomainError(problem);
+      const [recent] = await db
+        .select({ n: count() })
+        .from(giftcardQuotes)
+        .where(
+          and(
+            eq(giftcardQuotes.userId, userId),
+            gt(giftcardQuotes.createdAt, new Date(Date.now() - 3_600_000)),
+          ),
+        );
+      if ((recent?.n ?? 0) >= QUOTES_PER_HOUR) {
+        throw new DomainError(
+          'RATE_LIMITED',
+          'You asked for many gift card offers in a short time. Please try again later.',
+        );
+      }
       const cashback = cashbackCents(request.amount_in_cents, brand.cashbackBps);
       const [quote] = await db
         .insert(giftcardQuotes)
@@ -52,3 +71,22 @@ export function createGiftCardQuotes(db: Db) {
 }
 
 export type GiftCardQuotes = ReturnType<typeof createGiftCardQuotes>;
+
+/** Deletes quotes expired a day ago that were never bought with; answers how many. */
+export async function deleteStaleQuotes(db: Db): Promise<number> {
+  const deleted = await db
+    .delete(giftcardQuotes)
+    .where(
+      and(
+        lt(giftcardQuotes.expiresAt, sql`now() - interval '1 day'`),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(giftcardOrders)
+            .where(eq(giftcardOrders.quoteId, giftcardQuotes.id)),
+        ),
+      ),
+    )
+    .returning({ id: giftcardQuotes.id });
+  return deleted.length;
+}

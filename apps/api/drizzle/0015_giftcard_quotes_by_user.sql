@@ -1,0 +1,1 @@
+CREATE INDEX "giftcard_quotes_user_created_idx" ON "giftcard_quotes" USING btree ("user_id","created_at");
