@@ -323,7 +323,8 @@ export async function registerGiftCardOrderJobs(deps: GiftCardOrderDeps): Promis
 
   await jobs.work<{ redemptionId: string; attempt: number }>(
     GIFT_CARD_ORDER_CHECK_QUEUE,
-    { retryLimit: 10, retryDelay: 5, retryBackoff: true, concurrency: 4 },
+    // Only orders the issuer is still processing, each asked about later: one at a time.
+    { retryLimit: 10, retryDelay: 5, retryBackoff: true },
     async (job) => {
       const found = await pending(job.data.redemptionId);
       if (!found) return;
