@@ -1,12 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Brand, BrandList, GiftCardQuote } from '@refund/contracts/brands';
+import type { Brand, BrandList } from '@refund/contracts/brands';
 import type { Transaction } from '@refund/contracts/redemptions';
 import { SANDBOX_PASSING_BOT_TOKEN } from '@refund/contracts/sandbox';
 import { giftcardBrands, giftcardOrders, giftcardQuotes, otpAttempts } from '../src/db/schema';
 import { applyGiftCardOrderResult } from '../src/features/giftcards/giftcard-purchases';
 import { deleteStaleQuotes } from '../src/features/giftcards/quotes';
 import { drainQueues, MESSAGE_QUEUE } from './support/job-drain';
+import {
+  buyGiftCard,
+  quoteGiftCard,
+  settledTransaction,
+  transactionOf,
+} from './support/giftcard-fixtures';
 import { fundedCustomer, mintWithdrawalCode, newMerchant } from './support/payout-fixtures';
 import { ownDatabase } from './support/own-database';
 import type { SignedIn } from './support/people';
@@ -50,58 +56,15 @@ const brandId = (providerId: string) => {
   return brand.id;
 };
 
-async function quote(person: SignedIn, providerId: string, cents: number): Promise<GiftCardQuote> {
-  const response = await call(
-    server.app,
-    'POST',
-    '/v1/giftcards/quotes',
-    { brand_id: brandId(providerId), amount_in_cents: cents },
-    { token: person.accessToken },
-  );
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json() as GiftCardQuote;
-}
-
-async function buy(
+const quote = (person: SignedIn, providerId: string, cents: number) =>
+  quoteGiftCard(server, person, brandId(providerId), cents);
+const buy = (
   person: SignedIn,
   q: { quote_id: string; amount_in_cents: number },
   options: { key?: string; botToken?: string } = {},
-) {
-  const code = await mintWithdrawalCode(server.database.db, person.phone);
-  return call(
-    server.app,
-    'POST',
-    '/v1/redemptions',
-    {
-      mode: 'giftcard',
-      payment_method_uuid: q.quote_id,
-      amount_in_cents: q.amount_in_cents,
-      bot_token: options.botToken ?? SANDBOX_PASSING_BOT_TOKEN,
-      ...code,
-    },
-    {
-      token: person.accessToken,
-      headers: { 'idempotency-key': options.key ?? crypto.randomUUID() },
-    },
-  );
-}
-
-async function transaction(person: SignedIn, id: string): Promise<Transaction> {
-  const response = await call(server.app, 'GET', `/v1/transactions/${id}`, undefined, {
-    token: person.accessToken,
-  });
-  expect(response.statusCode).toBe(200);
-  return response.json() as Transaction;
-}
-
-async function settled(person: SignedIn, id: string): Promise<Transaction> {
-  let current = await transaction(person, id);
-  for (let i = 0; i < 150 && current.status === 'Pending'; i += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    current = await transaction(person, id);
-  }
-  return current;
-}
+) => buyGiftCard(server, person, q, options);
+const transaction = (person: SignedIn, id: string) => transactionOf(server, person, id);
+const settled = (person: SignedIn, id: string) => settledTransaction(server, person, id);
 
 const available = async (person: SignedIn) =>
   (await balanceOf(server.app, person.accessToken)).available_in_cents;

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrandList, GiftCardQuote } from '@refund/contracts/brands';
+import type { BrandList } from '@refund/contracts/brands';
 import type { Transaction } from '@refund/contracts/redemptions';
 import { SANDBOX_PASSING_BOT_TOKEN } from '@refund/contracts/sandbox';
 import { startRunaStub, type RunaStub } from '../src/providers/testing/runa-stub';
+import { buyGiftCard, quoteGiftCard, settledTransaction } from './support/giftcard-fixtures';
 import { fundedCustomer, mintWithdrawalCode, newMerchant } from './support/payout-fixtures';
 import { ownDatabase } from './support/own-database';
 import type { SignedIn } from './support/people';
@@ -45,37 +46,11 @@ describe('gift cards from Runa', () => {
     const coffee = brands.find((b) => b.provider_brand_id === 'COFFEE-US');
     expect(coffee).toMatchObject({ cashback_bps: 400, offer_label: '4% cashback' });
 
-    const quoted = await call(
-      server.app,
-      'POST',
-      '/v1/giftcards/quotes',
-      { brand_id: coffee?.id, amount_in_cents: 5_000 },
-      { token: person.accessToken },
-    );
-    const q = quoted.json() as GiftCardQuote;
-    const response = await call(
-      server.app,
-      'POST',
-      '/v1/redemptions',
-      {
-        mode: 'giftcard',
-        payment_method_uuid: q.quote_id,
-        amount_in_cents: 5_000,
-        bot_token: SANDBOX_PASSING_BOT_TOKEN,
-        ...(await mintWithdrawalCode(server.database.db, person.phone)),
-      },
-      { token: person.accessToken, headers: { 'idempotency-key': crypto.randomUUID() } },
-    );
+    const q = await quoteGiftCard(server, person, coffee?.id, 5_000);
+    const response = await buyGiftCard(server, person, q);
     expect(response.statusCode, response.body).toBe(201);
     const id = (response.json() as Transaction).transaction_id;
-    let status = 'Pending';
-    for (let i = 0; i < 100 && status === 'Pending'; i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      const tx = await call(server.app, 'GET', `/v1/transactions/${id}`, undefined, {
-        token: person.accessToken,
-      });
-      status = (tx.json() as Transaction).status;
-    }
+    const { status } = await settledTransaction(server, person, id);
     expect(status).toBe('Successful');
     expect((await balanceOf(server.app, person.accessToken)).available_in_cents).toBe(5_200);
     expect(runa.orders.size).toBe(1);

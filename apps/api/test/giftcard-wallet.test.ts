@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrandList, GiftCardQuote } from '@refund/contracts/brands';
+import type { BrandList } from '@refund/contracts/brands';
 import type { GiftCardDetails, GiftCardList } from '@refund/contracts/giftcards';
 import type { Transaction } from '@refund/contracts/redemptions';
-import { SANDBOX_PASSING_BOT_TOKEN } from '@refund/contracts/sandbox';
 import { drainQueues, MESSAGE_QUEUE } from './support/job-drain';
-import { fundedCustomer, mintWithdrawalCode, newMerchant } from './support/payout-fixtures';
+import { buyGiftCard, quoteGiftCard, settledTransaction } from './support/giftcard-fixtures';
+import { fundedCustomer, newMerchant } from './support/payout-fixtures';
 import { ownDatabase } from './support/own-database';
 import { readCode, type SignedIn } from './support/people';
 import { call, startTestServer, type TestServer } from './support/test-server';
@@ -21,41 +21,15 @@ const bought: Record<'coffee' | 'declined' | 'cinema', Transaction> = {} as neve
 let brandIds: Map<string, string>;
 
 async function buy(person: SignedIn, providerId: string, cents: number): Promise<Transaction> {
-  const quoted = await call(
-    server.app,
-    'POST',
-    '/v1/giftcards/quotes',
-    { brand_id: brandIds.get(providerId), amount_in_cents: cents },
-    { token: person.accessToken },
-  );
-  const q = quoted.json() as GiftCardQuote;
-  const code = await mintWithdrawalCode(server.database.db, person.phone);
-  const response = await call(
-    server.app,
-    'POST',
-    '/v1/redemptions',
-    {
-      mode: 'giftcard',
-      payment_method_uuid: q.quote_id,
-      amount_in_cents: cents,
-      bot_token: SANDBOX_PASSING_BOT_TOKEN,
-      ...code,
-    },
-    { token: person.accessToken, headers: { 'idempotency-key': crypto.randomUUID() } },
-  );
+  const q = await quoteGiftCard(server, person, brandIds.get(providerId), cents);
+  const response = await buyGiftCard(server, person, q);
   expect(response.statusCode, response.body).toBe(201);
   return response.json() as Transaction;
 }
 
 async function finished(person: SignedIn, id: string) {
-  for (let i = 0; i < 100; i += 1) {
-    const tx = await call(server.app, 'GET', `/v1/transactions/${id}`, undefined, {
-      token: person.accessToken,
-    });
-    if ((tx.json() as Transaction).status !== 'Pending') return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('still pending');
+  const tx = await settledTransaction(server, person, id);
+  if (tx.status === 'Pending') throw new Error('still pending');
 }
 
 beforeAll(async () => {

@@ -30,6 +30,7 @@ import {
   findTakenIdentifiers,
   findUserIdByPhone,
   insertUser,
+  phoneOf,
   uniqueViolation,
   type NewUser,
 } from './users';
@@ -331,6 +332,25 @@ export function createOtpService(deps: OtpServiceDeps) {
   }
 
   /**
+   * consumeCode for a code the signed-in customer sends: someone else's attempt is refused
+   * before it is checked (checking it would use it up, or count a wrong try against its owner).
+   */
+  async function consumeOwnCode(
+    tx: Tx,
+    userId: string,
+    attemptId: string,
+    code: string,
+    purposes: readonly Purpose[],
+  ): Promise<Attempt | DomainError> {
+    const [owner] = await tx
+      .select({ mine: sql<boolean>`${attemptOf(userId)}` })
+      .from(otpAttempts)
+      .where(eq(otpAttempts.id, attemptId));
+    if (owner && !owner.mine) return new DomainError('INCORRECT_OTP');
+    return consumeCode(tx, attemptId, code, purposes);
+  }
+
+  /**
    * Checks a code and, when it matches, signs the attempt's person in. `onVerified` runs in the
    * same transaction and names the account (creating it for a sign-up).
    */
@@ -367,6 +387,24 @@ export function createOtpService(deps: OtpServiceDeps) {
     resend,
     verify,
     consumeCode,
+    consumeOwnCode,
+
+    /** Texts the signed-in customer a code for `purpose` (a withdrawal, opening a gift card). */
+    async beginForCustomer(userId: string, purpose: Purpose, ip: string): Promise<OtpChallenge> {
+      const phone = await phoneOf(db, userId);
+      if (!phone) throw new DomainError('UNAUTHORIZED');
+      return begin(
+        {
+          purpose,
+          channel: 'sms',
+          destination: phone,
+          userId,
+          refundId: null,
+          signupDetails: null,
+        },
+        ip,
+      );
+    },
     /** What a code of this attempt is stored as, for statements that compare it (openAttempt). */
     codeHash: (attemptId: string, code: string) => hashOtpCode(deps.secret, attemptId, code),
 

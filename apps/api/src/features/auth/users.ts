@@ -81,6 +81,15 @@ export async function insertUser(tx: Queryable, user: NewUser): Promise<string> 
   return row.id;
 }
 
+/** A customer's phone number (ten digits), or null for no such customer. */
+export async function phoneOf(q: Queryable, userId: string): Promise<string | null> {
+  const [row] = await q
+    .select({ phone: users.phoneNumber })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.phone ?? null;
+}
+
 export async function loadProfile(db: Queryable, userId: string): Promise<Profile | null> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) return null;

@@ -12,11 +12,8 @@ import {
 } from '@refund/contracts/brands';
 import { errorBodySchema } from '@refund/contracts/errors';
 import type { Db } from '../../db/database';
-import { giftcardBrands } from '../../db/schema';
-import { DomainError } from '../../domain/domain-error';
-import { eq } from 'drizzle-orm';
 import { brandArtSvg } from './brand-art';
-import { artworkOf, brandView, findBrand, listBrands } from './brands';
+import { brandArt, brandView, findBrand, listBrands } from './brands';
 import type { GiftCardQuotes } from './quotes';
 
 export interface BrandRoutesOptions {
@@ -108,11 +105,7 @@ export const brandRoutes: FastifyPluginAsync<BrandRoutesOptions> = async (app, o
       },
     },
     async (request, reply) => {
-      const [row] = await options.db
-        .select()
-        .from(giftcardBrands)
-        .where(eq(giftcardBrands.id, request.params.brand_id));
-      if (!row) throw new DomainError('NOT_FOUND', 'No brand with this id.');
+      const { name, artwork } = await brandArt(options.db, request.params.brand_id);
       const dimensions = request.params.image.replace(
         /\.svg$/,
         '',
@@ -120,7 +113,7 @@ export const brandRoutes: FastifyPluginAsync<BrandRoutesOptions> = async (app, o
       return reply
         .headers(imageHeaders)
         .type('image/svg+xml; charset=utf-8')
-        .send(brandArtSvg(row.name, artworkOf(row), dimensions));
+        .send(brandArtSvg(name, artwork, dimensions));
     },
   );
 };

@@ -4,6 +4,7 @@ import {
   offerLabel,
   type Brand,
   type BrandCategory,
+  type BrandDenominations,
   type BrandList,
   type BrandListQuery,
 } from '@refund/contracts/brands';
@@ -17,6 +18,17 @@ export type BrandRow = typeof giftcardBrands.$inferSelect;
 /** Where a brand's image is served, relative to the API's origin. */
 export const brandImagePath = (brandId: string, dimensions: string) =>
   `/v1/brands/${brandId}/images/${dimensions}.svg`;
+
+/** The amounts a brand's card is sold for, as the catalog holds them. */
+export const denominationsOf = (row: BrandRow): BrandDenominations =>
+  row.denominationType === 'open'
+    ? {
+        type: 'open',
+        min_in_cents: row.minCents ?? 0,
+        max_in_cents: row.maxCents ?? 0,
+        is_whole_amount_value_required: row.wholeDollars,
+      }
+    : { type: 'fixed', values_in_cents: row.fixedCents ?? [] };
 
 export function brandView(row: BrandRow): Brand {
   return {
@@ -32,15 +44,7 @@ export function brandView(row: BrandRow): Brand {
     description: row.description,
     terms: row.terms,
     cashback_bps: row.cashbackBps,
-    denominations:
-      row.denominationType === 'open'
-        ? {
-            type: 'open',
-            min_in_cents: row.minCents ?? 0,
-            max_in_cents: row.maxCents ?? 0,
-            is_whole_amount_value_required: row.wholeDollars,
-          }
-        : { type: 'fixed', values_in_cents: row.fixedCents ?? [] },
+    denominations: denominationsOf(row),
     currency: 'USD',
     redeemable_online: row.redeemableOnline,
     redeemable_in_store: row.redeemableInStore,
@@ -106,4 +110,15 @@ export async function findBrand(db: Queryable, brandId: string): Promise<BrandRo
   return row;
 }
 
-export const artworkOf = (row: BrandRow) => row.artwork as BrandArtwork;
+/** A brand's name and card art, listed or not (past purchases still show theirs). */
+export async function brandArt(
+  db: Queryable,
+  brandId: string,
+): Promise<{ name: string; artwork: BrandArtwork }> {
+  const [row] = await db
+    .select({ name: giftcardBrands.name, artwork: giftcardBrands.artwork })
+    .from(giftcardBrands)
+    .where(eq(giftcardBrands.id, brandId));
+  if (!row) throw new DomainError('NOT_FOUND', 'No brand with this id.');
+  return { name: row.name, artwork: row.artwork as BrandArtwork };
+}

@@ -10,7 +10,7 @@ import { createSealedBox } from '../../jobs/sealed-box';
 import type { GiftCardIssuer, GiftCardOrderResult } from '../../providers/ports';
 import { customerAvailable, postTransfer, systemShard, type Posting } from '../ledger/ledger';
 import { applyPayoutEvent } from '../payouts/payout-events';
-import { brandView } from './brands';
+import { denominationsOf } from './brands';
 import { orderable } from './quotes';
 
 /**
@@ -23,8 +23,8 @@ import { orderable } from './quotes';
 
 /** A quote being bought, as the recording transaction found it, locked. */
 export interface GiftCardPurchase {
+  /** The quote's id: the purchase's destination. */
   id: string;
-  quoteId: string;
   brandId: string;
   brandName: string;
   providerBrandId: string;
@@ -60,11 +60,10 @@ export async function lockQuoteForPurchase(
     throw new DomainError('VALIDATION_FAILED', "amount_in_cents must be the quote's amount.");
   }
   if (!orderable(brand)) throw new DomainError('BRAND_UNAVAILABLE');
-  const problem = denominationProblem(brandView(brand).denominations, amountCents);
+  const problem = denominationProblem(denominationsOf(brand), amountCents);
   if (problem) throw new DomainError(problem);
   return {
     id: quote.id,
-    quoteId: quote.id,
     brandId: brand.id,
     brandName: brand.displayName ?? brand.name,
     providerBrandId: brand.providerBrandId,
@@ -88,7 +87,7 @@ export async function recordGiftCardOrder(
 ): Promise<void> {
   await tx.insert(giftcardOrders).values({
     redemptionId,
-    quoteId: purchase.quoteId,
+    quoteId: purchase.id,
     brandId: purchase.brandId,
     providerBrandId: purchase.providerBrandId,
     cashbackCents: purchase.cashbackCents,
@@ -261,28 +260,20 @@ export async function applyGiftCardOrderResult(
  */
 export async function registerGiftCardOrderJobs(deps: GiftCardOrderDeps): Promise<void> {
   const { db, jobs, health } = deps;
-  /** The issuer, with what each call shows of whether it answers. */
+  /** An issuer call, telling `health` whether the issuer answered. */
+  async function observed<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      const result = await call();
+      health.answered();
+      return result;
+    } catch (error) {
+      health.failed();
+      throw error;
+    }
+  }
   const issuer: Pick<GiftCardIssuer, 'order' | 'orderStatus'> = {
-    async order(input) {
-      try {
-        const result = await deps.issuer.order(input);
-        health.answered();
-        return result;
-      } catch (error) {
-        health.failed();
-        throw error;
-      }
-    },
-    async orderStatus(id) {
-      try {
-        const result = await deps.issuer.orderStatus(id);
-        health.answered();
-        return result;
-      } catch (error) {
-        health.failed();
-        throw error;
-      }
-    },
+    order: (input) => observed(() => deps.issuer.order(input)),
+    orderStatus: (id) => observed(() => deps.issuer.orderStatus(id)),
   };
 
   async function pending(redemptionId: string) {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, desc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { OtpChallenge } from '@refund/contracts/auth';
 import { BRAND_IMAGE_DIMENSIONS } from '@refund/contracts/brands';
 import type {
@@ -13,16 +13,15 @@ import {
   giftcardBrands,
   giftcardCredentialOpenings,
   giftcardOrders,
-  otpAttempts,
   redemptions,
-  users,
 } from '../../db/schema';
 import { DomainError } from '../../domain/domain-error';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
 import type { JobQueue } from '../../jobs/job-queue';
 import { createSealedBox } from '../../jobs/sealed-box';
 import type { GiftCardCredentials as IssuedCredentials } from '../../providers/ports';
-import { attemptOf, type OtpService } from '../auth/otp-service';
+import type { OtpService } from '../auth/otp-service';
+import { phoneOf } from '../auth/users';
 import { brandImagePath } from './brands';
 
 /**
@@ -32,7 +31,7 @@ import { brandImagePath } from './brands';
  */
 export interface GiftCardWalletDeps {
   db: Db;
-  otp: Pick<OtpService, 'begin' | 'consumeCode'>;
+  otp: Pick<OtpService, 'beginForCustomer' | 'consumeOwnCode'>;
   /** Unseals the credentials (giftcard-purchases.ts seals them). */
   vaultKey: string;
   jobs: Pick<JobQueue, 'sendMessageIn'>;
@@ -155,22 +154,7 @@ export function createGiftCardWallet(deps: GiftCardWalletDeps) {
     async startOpening(userId: string, reference: string, ip: string): Promise<OtpChallenge> {
       const row = await own(userId, reference);
       if (row.order.status !== 'issued') throw new DomainError('GIFT_CARD_NOT_ISSUED');
-      const [user] = await db
-        .select({ phone: users.phoneNumber })
-        .from(users)
-        .where(eq(users.id, userId));
-      if (!user) throw new DomainError('UNAUTHORIZED');
-      return deps.otp.begin(
-        {
-          purpose: 'GIFT_CARD_VIEW',
-          channel: 'sms',
-          destination: user.phone,
-          userId,
-          refundId: null,
-          signupDetails: null,
-        },
-        ip,
-      );
+      return deps.otp.beginForCustomer(userId, 'GIFT_CARD_VIEW', ip);
     },
 
     /**
@@ -203,12 +187,13 @@ export function createGiftCardWallet(deps: GiftCardWalletDeps) {
         if (!attemptId || !code) throw new DomainError('PASSCODE_REQUIRED');
         // A wrong try must be counted though the request fails: the error is thrown after commit.
         const refusal = await db.transaction(async (tx) => {
-          const [owner] = await tx
-            .select({ mine: sql<boolean>`${attemptOf(userId)}` })
-            .from(otpAttempts)
-            .where(eq(otpAttempts.id, attemptId));
-          if (owner && !owner.mine) return new DomainError('INCORRECT_OTP');
-          const checked = await deps.otp.consumeCode(tx, attemptId, code, GIFT_CARD_VIEW);
+          const checked = await deps.otp.consumeOwnCode(
+            tx,
+            userId,
+            attemptId,
+            code,
+            GIFT_CARD_VIEW,
+          );
           if (checked instanceof DomainError) return checked;
           await tx
             .insert(giftcardCredentialOpenings)
@@ -235,11 +220,8 @@ export function createGiftCardWallet(deps: GiftCardWalletDeps) {
     async viewLater(userId: string, reference: string): Promise<void> {
       const row = await own(userId, reference);
       if (row.order.status === 'failed') throw new DomainError('GIFT_CARD_NOT_ISSUED');
-      const [user] = await db
-        .select({ phone: users.phoneNumber })
-        .from(users)
-        .where(eq(users.id, userId));
-      if (!user) throw new DomainError('UNAUTHORIZED');
+      const phone = await phoneOf(db, userId);
+      if (!phone) throw new DomainError('UNAUTHORIZED');
       const link = new URL(
         `/profile/giftcards-history/${encodeURIComponent(reference)}`,
         deps.publicUrl,
@@ -264,7 +246,7 @@ export function createGiftCardWallet(deps: GiftCardWalletDeps) {
         // In the same transaction: the text exists exactly when the send was recorded.
         await deps.jobs.sendMessageIn(tx, {
           channel: 'sms',
-          to: user.phone,
+          to: phone,
           body: `Your ${brand} gift card: ${link} Sign in with this phone number to open it.`,
         });
         return true;

@@ -9,7 +9,7 @@ import { and, count, eq, gt, lt, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { giftcardOrders, giftcardQuotes } from '../../db/schema';
 import { DomainError } from '../../domain/domain-error';
-import { brandView, findBrand, type BrandRow } from './brands';
+import { denominationsOf, findBrand, type BrandRow } from './brands';
 
 /** Whether the brand can be bought now: offered by the product and live at the issuer. */
 export const orderable = (brand: BrandRow) =>
@@ -27,7 +27,7 @@ export function createGiftCardQuotes(db: Db) {
     async create(userId: string, request: GiftCardQuoteRequest): Promise<GiftCardQuote> {
       const brand = await findBrand(db, request.brand_id);
       if (!orderable(brand)) throw new DomainError('BRAND_UNAVAILABLE');
-      const problem = denominationProblem(brandView(brand).denominations, request.amount_in_cents);
+      const problem = denominationProblem(denominationsOf(brand), request.amount_in_cents);
       if (problem) throw new DomainError(problem);
       const [recent] = await db
         .select({ n: count() })

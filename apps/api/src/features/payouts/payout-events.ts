@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { formatMoney } from '@refund/contracts/format';
 import type { Db, Tx } from '../../db/database';
 import { transactionRetrying } from '../../db/sql-state';
-import { payoutEvents, redemptions, users } from '../../db/schema';
+import { payoutEvents, redemptions } from '../../db/schema';
+import { phoneOf } from '../auth/users';
 import type { JobQueue } from '../../jobs/job-queue';
 import {
   postedTransfer,
@@ -152,14 +153,11 @@ export async function applyPayoutEvent(
       }
       if (!cameBack) return { notify: null };
       await hooks.cameBack?.(tx, row);
-      const [user] = await tx
-        .select({ phone: users.phoneNumber })
-        .from(users)
-        .where(eq(users.id, row.userId));
+      const phone = await phoneOf(tx, row.userId);
       const what = event.type === 'failed' ? 'did not go through' : 'was returned';
-      const notify = user
+      const notify = phone
         ? {
-            to: user.phone,
+            to: phone,
             body: `Your ${formatMoney(row.amountCents)} redemption ${what}. The full amount is back in your balance.`,
           }
         : null;

@@ -1,15 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
 import type { Transaction } from '@refund/contracts/redemptions';
 import type { RedemptionMode } from '@refund/contracts/wallet';
 import type { Db } from '../../db/database';
 import { transactionRetrying } from '../../db/sql-state';
-import { otpAttempts, redemptions } from '../../db/schema';
+import { redemptions } from '../../db/schema';
 import { crashPoint } from '../../crash-point';
 import { DomainError } from '../../domain/domain-error';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { BotVerifier } from '../../providers/ports';
-import { attemptOf, type OtpService } from '../auth/otp-service';
+import type { OtpService } from '../auth/otp-service';
 import { InsufficientFundsError, planTransfer, postTransfer } from '../ledger/ledger';
 import { applyAndNotify, settleTransfer } from './payout-events';
 import { createRedemptionBatches, type RedemptionBatches } from './redemption-batches';
@@ -39,7 +38,7 @@ export interface RedemptionInput {
 export interface PipelineDeps {
   db: Db;
   jobs: Pick<JobQueue, 'sendMessageIn'>;
-  otp: Pick<OtpService, 'consumeCode' | 'codeHash'>;
+  otp: Pick<OtpService, 'consumeOwnCode' | 'codeHash'>;
   methods: MethodRegistry;
   views: RedemptionViews;
   /** Moves the customer's lapsed fraud holds to available now; answers the cents moved. */
@@ -245,14 +244,13 @@ export function createRedemptionPipeline(deps: PipelineDeps) {
             input.payment_method_uuid,
             input.amount_in_cents,
           );
-          // Someone else's passcode is refused before it is checked: checking it would use it up
-          // (or count a wrong try against its owner).
-          const [owner] = await tx
-            .select({ mine: sql<boolean>`${attemptOf(userId)}` })
-            .from(otpAttempts)
-            .where(eq(otpAttempts.id, input.attempt_id));
-          if (owner && !owner.mine) return { error: new DomainError('INCORRECT_OTP') };
-          const attempt = await deps.otp.consumeCode(tx, input.attempt_id, input.code, WITHDRAWAL);
+          const attempt = await deps.otp.consumeOwnCode(
+            tx,
+            userId,
+            input.attempt_id,
+            input.code,
+            WITHDRAWAL,
+          );
           if (attempt instanceof DomainError) return { error: attempt };
           const [row] = await tx
             .insert(redemptions)

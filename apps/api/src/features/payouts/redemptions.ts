@@ -1,8 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { OtpChallenge } from '@refund/contracts/auth';
 import type { Db } from '../../db/database';
-import { users } from '../../db/schema';
-import { DomainError } from '../../domain/domain-error';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { BotVerifier } from '../../providers/ports';
 import type { OtpService } from '../auth/otp-service';
@@ -15,7 +12,7 @@ export type { RedemptionInput } from './redemption-pipeline';
 export interface RedemptionDeps {
   db: Db;
   jobs: Pick<JobQueue, 'sendMessageIn'>;
-  otp: Pick<OtpService, 'begin' | 'consumeCode' | 'codeHash'>;
+  otp: Pick<OtpService, 'beginForCustomer' | 'consumeOwnCode' | 'codeHash'>;
   methods: MethodRegistry;
   /** Moves the customer's lapsed fraud holds to available now; answers the cents moved. */
   releaseLapsedHolds: (userId: string) => Promise<number>;
@@ -34,24 +31,8 @@ export function createRedemptions(deps: RedemptionDeps) {
     create: pipeline.create,
 
     /** The withdrawal one-time passcode, sent to the customer's own phone. */
-    async startOtp(userId: string, ip: string): Promise<OtpChallenge> {
-      const [user] = await db
-        .select({ phone: users.phoneNumber })
-        .from(users)
-        .where(eq(users.id, userId));
-      if (!user) throw new DomainError('UNAUTHORIZED');
-      return deps.otp.begin(
-        {
-          purpose: 'WITHDRAWAL',
-          channel: 'sms',
-          destination: user.phone,
-          userId,
-          refundId: null,
-          signupDetails: null,
-        },
-        ip,
-      );
-    },
+    startOtp: (userId: string, ip: string): Promise<OtpChallenge> =>
+      deps.otp.beginForCustomer(userId, 'WITHDRAWAL', ip),
   };
 }
 
