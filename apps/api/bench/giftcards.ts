@@ -8,9 +8,7 @@
  * creates a database of its own there and drops it afterwards. BENCH_CUSTOMERS (100),
  * BENCH_SECONDS (10), BENCH_CONNECTIONS (32), BENCH_POOL_SIZE (40).
  */
-import { once } from 'node:events';
 import { performance } from 'node:perf_hooks';
-import { Worker } from 'node:worker_threads';
 import { count, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { cashbackCents, GIFT_CARD_QUOTE_SECONDS } from '@refund/contracts/brands';
@@ -30,6 +28,7 @@ import { checkLedger } from '../src/features/ledger/ledger-check';
 import { createMerchant, generateApiKey } from '../src/features/merchants/merchant-keys';
 import { createLogger } from '../src/http/logger';
 import { createServer } from '../src/server';
+import { percentile, runLoad } from './http-load';
 
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 100);
@@ -78,65 +77,6 @@ async function api(origin: string, path: string, token: string, body: unknown) {
   if (!response.ok) throw new Error(`${path}: HTTP ${response.status} ${await response.text()}`);
   return (await response.json()) as Record<string, unknown>;
 }
-
-const loadScript = `
-const { parentPort, workerData } = require('node:worker_threads');
-const http = require('node:http');
-const { randomUUID } = require('node:crypto');
-const { performance } = require('node:perf_hooks');
-const { origin, durationMs, connections, customers, amount, botToken } = workerData;
-const { hostname, port } = new URL(origin);
-const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-const result = { ok: 0, failed: 0, sample: null, exhausted: false, latencies: [] };
-let next = 0;
-function task() {
-  for (let tries = 0; tries < customers.length; tries += 1) {
-    const customer = customers[next++ % customers.length];
-    const purchase = customer.purchases.pop();
-    if (purchase) return { customer, purchase };
-  }
-  return null;
-}
-function buy({ customer, purchase }) {
-  const body = JSON.stringify({ mode: 'giftcard', payment_method_uuid: purchase.quote_id,
-    amount_in_cents: amount, attempt_id: purchase.attempt_id, code: purchase.code, bot_token: botToken });
-  return new Promise((resolve) => {
-    const request = http.request({ hostname, port, path: '/v1/redemptions', method: 'POST', agent,
-      headers: { authorization: 'Bearer ' + customer.token, 'content-type': 'application/json',
-        'content-length': Buffer.byteLength(body), 'idempotency-key': randomUUID() } },
-      (response) => {
-        let text = '';
-        response.on('data', (chunk) => { if (response.statusCode !== 201) text += chunk; });
-        response.on('end', () => resolve({ status: response.statusCode, text }));
-      });
-    request.on('error', (error) => resolve({ status: 0, text: String(error) }));
-    request.end(body);
-  });
-}
-const started = performance.now();
-const deadline = started + durationMs;
-async function loop() {
-  while (performance.now() < deadline) {
-    const next = task();
-    if (!next) { result.exhausted = true; return; }
-    const at = performance.now();
-    const { status, text } = await buy(next);
-    result.latencies.push(performance.now() - at);
-    if (status === 201) result.ok += 1;
-    else { result.failed += 1; result.sample = result.sample || (status + ' ' + text.slice(0, 300)); }
-  }
-}
-Promise.all(Array.from({ length: connections }, loop)).then(() => {
-  result.elapsed = (performance.now() - started) / 1000;
-  agent.destroy();
-  parentPort.postMessage(result);
-});
-`;
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
-};
 
 const benchDb = `refund_wallet_giftcard_bench_${process.pid}_${Date.now()}`;
 await admin(`CREATE DATABASE "${benchDb}"`);
@@ -239,29 +179,26 @@ try {
       }));
     }
 
-    const worker = new Worker(loadScript, {
-      eval: true,
-      workerData: {
-        origin,
-        durationMs: SECONDS * 1000,
-        connections: CONNECTIONS,
-        amount: AMOUNT_CENTS,
-        botToken: SANDBOX_PASSING_BOT_TOKEN,
-        customers: customers.map((c) => ({ token: c.token, purchases: c.purchases })),
-      },
-    });
     const started = performance.now();
-    const [result] = (await once(worker, 'message')) as [
-      {
-        ok: number;
-        failed: number;
-        sample: string | null;
-        exhausted: boolean;
-        elapsed: number;
-        latencies: number[];
-      },
-    ];
-    await worker.terminate();
+    const result = await runLoad({
+      origin,
+      path: '/v1/redemptions',
+      seconds: SECONDS,
+      connections: CONNECTIONS,
+      customers: customers.map((c) => ({
+        token: c.token,
+        bodies: c.purchases.map((p) =>
+          JSON.stringify({
+            mode: 'giftcard',
+            payment_method_uuid: p.quote_id,
+            amount_in_cents: AMOUNT_CENTS,
+            attempt_id: p.attempt_id,
+            code: p.code,
+            bot_token: SANDBOX_PASSING_BOT_TOKEN,
+          }),
+        ),
+      })),
+    });
 
     // The orders are placed and issued by jobs: wait until none is still processing.
     let processing = Infinity;

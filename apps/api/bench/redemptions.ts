@@ -13,7 +13,6 @@ import { once } from 'node:events';
 import { readFile, writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import { performance } from 'node:perf_hooks';
-import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { loadConfig, type Config } from '../src/config';
 import type { Db } from '../src/db/database';
@@ -26,6 +25,7 @@ import { createMerchant, generateApiKey } from '../src/features/merchants/mercha
 import { createLogger } from '../src/http/logger';
 import { sandboxCards } from '../src/providers/sandbox-card-payouts';
 import { createServer } from '../src/server';
+import { percentile, runLoad, type LoadResult } from './http-load';
 
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 200);
@@ -47,16 +47,6 @@ interface Customer {
   token: string;
   card: string;
   codes: { attempt_id: string; code: string }[];
-}
-
-interface LoadResult {
-  ok: number;
-  failed: number;
-  statuses: Record<string, number>;
-  sample: string | null;
-  exhausted: boolean;
-  elapsed: number;
-  latencies: number[];
 }
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -99,90 +89,33 @@ async function pgbenchTps(url: string): Promise<number> {
   return Number(tps);
 }
 
-// ---- the load: a worker thread, so requests are not made on the server's own thread ----
-
-const loadScript = `
-const { parentPort, workerData } = require('node:worker_threads');
-const http = require('node:http');
-const { randomUUID } = require('node:crypto');
-const { performance } = require('node:perf_hooks');
-const { origin, durationMs, connections, customers, amount } = workerData;
-const { hostname, port } = new URL(origin);
-const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-const result = { ok: 0, failed: 0, statuses: {}, sample: null, exhausted: false, latencies: [] };
-let next = 0;
-function task() {
-  for (let tries = 0; tries < customers.length; tries += 1) {
-    const customer = customers[next++ % customers.length];
-    const code = customer.codes.pop();
-    if (code) return { customer, code };
-  }
-  return null;
-}
-function redeem({ customer, code }) {
-  const body = JSON.stringify({ mode: 'debit', payment_method_uuid: customer.card,
-    amount_in_cents: amount, attempt_id: code.attempt_id, code: code.code });
-  return new Promise((resolve) => {
-    const request = http.request({ hostname, port, path: '/v1/redemptions', method: 'POST', agent,
-      headers: { authorization: 'Bearer ' + customer.token, 'content-type': 'application/json',
-        'content-length': Buffer.byteLength(body), 'idempotency-key': randomUUID() } },
-      (response) => {
-        let text = '';
-        response.on('data', (chunk) => { if (response.statusCode !== 201) text += chunk; });
-        response.on('end', () => resolve({ status: response.statusCode, text }));
-      });
-    request.on('error', (error) => resolve({ status: 0, text: String(error) }));
-    request.end(body);
-  });
-}
-const started = performance.now();
-const deadline = started + durationMs;
-async function loop() {
-  while (performance.now() < deadline) {
-    const next = task();
-    if (!next) { result.exhausted = true; return; }
-    const at = performance.now();
-    const { status, text } = await redeem(next);
-    result.latencies.push(performance.now() - at);
-    if (status === 201) result.ok += 1;
-    else {
-      result.failed += 1;
-      result.statuses[status] = (result.statuses[status] || 0) + 1;
-      result.sample = result.sample || text.slice(0, 300);
-    }
-  }
-}
-Promise.all(Array.from({ length: connections }, loop)).then(() => {
-  result.elapsed = (performance.now() - started) / 1000;
-  agent.destroy();
-  parentPort.postMessage(result);
-});
-`;
+// ---- the load ----
 
 /** Runs the load for `seconds` with up to `codesEach` unused passcodes of each customer. */
-async function load(
+function load(
   origin: string,
   customers: Customer[],
   seconds: number,
   codesEach: number,
 ): Promise<LoadResult> {
-  const worker = new Worker(loadScript, {
-    eval: true,
-    workerData: {
-      origin,
-      durationMs: seconds * 1000,
-      connections: CONNECTIONS,
-      amount: AMOUNT_CENTS,
-      customers: customers.map((c) => ({
-        token: c.token,
-        card: c.card,
-        codes: c.codes.splice(0, codesEach),
-      })),
-    },
+  return runLoad({
+    origin,
+    path: '/v1/redemptions',
+    seconds,
+    connections: CONNECTIONS,
+    customers: customers.map((c) => ({
+      token: c.token,
+      bodies: c.codes.splice(0, codesEach).map((code) =>
+        JSON.stringify({
+          mode: 'debit',
+          payment_method_uuid: c.card,
+          amount_in_cents: AMOUNT_CENTS,
+          attempt_id: code.attempt_id,
+          code: code.code,
+        }),
+      ),
+    })),
   });
-  const [result] = (await once(worker, 'message')) as [LoadResult];
-  await worker.terminate();
-  return result;
 }
 
 /** What the database server was doing while the load ran, sampled from pg_stat_activity. */
@@ -334,11 +267,6 @@ async function measureCost<T extends LoadResult>(database: string, work: () => P
         : ''),
   };
 }
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
-};
 
 // ---- the run ----
 
