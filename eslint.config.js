@@ -19,6 +19,8 @@ const webFeatures = [
   'transactions',
   'promotions',
   'profile',
+  'spotlight',
+  'brands',
 ];
 
 const apiFeaturesDir = 'apps/api/src/features';
@@ -35,11 +37,13 @@ const apiPublicFiles = {
   auth: ['addresses.ts', 'otp-service.ts', 'users.ts'],
   banks: ['ach-submission.ts', 'bank-accounts.ts'],
   cards: ['card-vault.ts', 'cards.ts'],
+  files: ['file-store.ts'],
   giftcards: ['giftcard-purchases.ts'],
   ledger: ['ledger.ts', 'statement.ts'],
   merchants: ['merchant-keys.ts'],
   payouts: ['payout-events.ts'],
   refunds: ['claim-refund.ts', 'lapsed-holds.ts', 'merchant-refunds.ts'],
+  spotlights: ['spotlights.ts'],
   webhooks: ['webhook-events.ts'],
 };
 

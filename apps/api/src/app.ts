@@ -53,6 +53,8 @@ import { customerClaimRoutes } from './features/refunds/customer-claim-routes';
 import { createMerchantRefunds } from './features/refunds/merchant-refunds';
 import { merchantRefundRoutes } from './features/refunds/merchant-refund-routes';
 import { sandboxRoutes } from './features/sandbox/sandbox-routes';
+import { createSpotlights } from './features/spotlights/spotlights';
+import { spotlightRoutes } from './features/spotlights/spotlight-routes';
 import { appConfigRoutes, healthRoutes } from './features/system/system-routes';
 import { walletRoutes } from './features/wallet/wallet-routes';
 import { webhookRoutes } from './features/webhooks/webhook-routes';
@@ -218,6 +220,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     appConfig: {
       brand_name: config.BRAND_NAME,
       sandbox: config.SANDBOX,
+      support_email: config.SUPPORT_EMAIL,
       bot_protection: { provider: config.BOT_PROVIDER, site_key: config.BOT_SITE_KEY ?? null },
     },
   };
@@ -277,6 +280,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await v1.register(sandboxRoutes, { db, enabled: config.SANDBOX });
       await v1.register(fileRoutes, { db });
+      await v1.register(spotlightRoutes, { db, spotlights: createSpotlights(db) });
       await v1.register(webhookRoutes, { db, allowPrivateWebhookUrls: config.SANDBOX });
     },
     { prefix: '/v1' },

@@ -198,6 +198,8 @@ const envSchema = z
     SANDBOX_GIFT_CARD_FULFIL_SECONDS: z.coerce.number().min(0).max(3_600).default(3),
     /** How often the catalog is synced from the issuer. */
     GIFT_CARD_CATALOG_SYNC_SECONDS: z.coerce.number().min(10).max(86_400).default(3_600),
+    /** The e-mail address customers write to for help with a gift card; required in production. */
+    SUPPORT_EMAIL: z.email({ error: 'an e-mail address' }).optional(),
   })
   .superRefine((env, ctx) => {
     const need = (key: keyof typeof env, why: string) => {
@@ -208,6 +210,7 @@ const envSchema = z
       need('OTP_SECRET', 'in production');
       need('VAULT_KEY', 'in production');
       need('PUBLIC_URL', 'in production');
+      need('SUPPORT_EMAIL', 'in production (the gift card instructions name it)');
       if (env.SANDBOX) {
         ctx.addIssue({
           code: 'custom',
@@ -237,7 +240,9 @@ const envSchema = z
       need('TWILIO_FROM_NUMBER', 'for SMS_PROVIDER=twilio');
     }
     if (env.EMAIL_PROVIDER === 'smtp') need('SMTP_HOST', 'for EMAIL_PROVIDER=smtp');
-    if (env.GIFT_CARD_PROVIDER === 'runa') need('RUNA_API_KEY', 'for GIFT_CARD_PROVIDER=runa');
+    if (env.GIFT_CARD_PROVIDER === 'runa') {
+      need('RUNA_API_KEY', 'for GIFT_CARD_PROVIDER=runa');
+    }
     if (env.BANK_LINK_PROVIDER === 'tink') {
       need('TINK_CLIENT_ID', 'for BANK_LINK_PROVIDER=tink');
       need('TINK_CLIENT_SECRET', 'for BANK_LINK_PROVIDER=tink');
@@ -282,6 +287,7 @@ export interface Config extends Env {
   OTP_SECRET: string;
   VAULT_KEY: string;
   PUBLIC_URL: string;
+  SUPPORT_EMAIL: string;
   /**
    * Secrets the environment did not give (never in production): made up at random here, then
    * replaced at start-up by the ones kept in the data folder (see dev-secrets.ts).
@@ -322,6 +328,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     OTP_SECRET: secret('OTP_SECRET'),
     VAULT_KEY: secret('VAULT_KEY'),
     PUBLIC_URL: env.PUBLIC_URL ?? defaultPublicUrl(env.HOST, env.PORT),
+    // The sandbox's address is on a reserved domain: nothing written to it reaches anyone.
+    SUPPORT_EMAIL: env.SUPPORT_EMAIL ?? 'support@refund-wallet.example',
     generatedSecrets,
   };
 }

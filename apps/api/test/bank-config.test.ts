@@ -24,6 +24,7 @@ describe('bank linking and ACH configuration', () => {
       OTP_SECRET: 'o'.repeat(32),
       VAULT_KEY: 'v'.repeat(32),
       PUBLIC_URL: 'https://wallet.example.com',
+      SUPPORT_EMAIL: 'help@wallet.example.com',
       SMS_PROVIDER: 'twilio',
       TWILIO_ACCOUNT_SID: 'AC1',
       TWILIO_AUTH_TOKEN: 't',

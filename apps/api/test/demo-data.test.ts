@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_PASSING_BOT_TOKEN } from '@refund/contracts/sandbox';
-import { demoCustomer, demoMerchant, seedDemoData } from '../src/db/demo-data';
+import type { MerchantSpotlightList, SpotlightAnswer } from '@refund/contracts/spotlight';
+import { demoCustomer, demoMerchant, demoSpotlight, seedDemoData } from '../src/db/demo-data';
 import { readCode } from './support/people';
 import { call, startTestServer, type TestServer } from './support/test-server';
 
@@ -69,9 +70,30 @@ describe('the demo data the README describes', () => {
     expect(created.statusCode).toBe(201);
   });
 
+  it("shows customers the demo merchant's spotlight, its artwork served as PNG", async () => {
+    const token = await signInAsDemoCustomer();
+    const { spotlight } = (await get('/v1/spotlight', token)).json() as SpotlightAnswer;
+    expect(spotlight).toMatchObject({
+      promotion_button_url: demoSpotlight.buttonUrl,
+      promotion_button_text: demoSpotlight.buttonText,
+    });
+    for (const key of [spotlight?.promotion_image.file_key, spotlight?.promotion_logo?.file_key]) {
+      const file = await call(server.app, 'GET', `/v1/files/${key ?? 'missing'}`);
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-type']).toBe('image/png');
+      expect(file.rawPayload.length).toBeGreaterThan(1000);
+    }
+  });
+
   it('changes nothing when seeded again', async () => {
     const token = await signInAsDemoCustomer();
     const before = (await get('/v1/wallet/balance', token)).json();
+    const spotlights = () =>
+      call(server.app, 'GET', '/v1/merchant/spotlights', undefined, {
+        headers: { authorization: `Bearer ${demoMerchant.apiKey}` },
+      }).then((response) => (response.json() as MerchantSpotlightList).data);
+    const spotlightsBefore = await spotlights();
+    expect(spotlightsBefore).toHaveLength(1);
     await seedDemoData({
       db: server.database.db,
       jobs: server.jobs,
@@ -79,5 +101,6 @@ describe('the demo data the README describes', () => {
       sandbox: true,
     });
     expect((await get('/v1/wallet/balance', token)).json()).toEqual(before);
+    expect(await spotlights()).toEqual(spotlightsBefore);
   });
 });

@@ -7,6 +7,7 @@ const production = {
   OTP_SECRET: 'o'.repeat(32),
   VAULT_KEY: 'v'.repeat(32),
   PUBLIC_URL: 'https://wallet.example.com',
+  SUPPORT_EMAIL: 'help@wallet.example.com',
   SMS_PROVIDER: 'twilio',
   TWILIO_ACCOUNT_SID: 'AC1',
   TWILIO_AUTH_TOKEN: 't',
@@ -67,5 +68,13 @@ describe('gift card configuration', () => {
     expect(
       loadConfig({ ...production, GIFT_CARD_PROVIDER: 'runa', RUNA_API_KEY: 'runa_live_key' }),
     ).toMatchObject({ GIFT_CARD_PROVIDER: 'runa', RUNA_API_VERSION: '2024-02-05' });
+  });
+
+  it('names the support e-mail the instructions show; production must set it', () => {
+    expect(loadConfig({})).toMatchObject({ SUPPORT_EMAIL: 'support@refund-wallet.example' });
+    expect(loadConfig(production)).toMatchObject({ SUPPORT_EMAIL: 'help@wallet.example.com' });
+    const { SUPPORT_EMAIL: _omitted, ...withoutEmail } = production;
+    expect(() => loadConfig(withoutEmail)).toThrowError(/SUPPORT_EMAIL: required in production/);
+    expect(() => loadConfig({ SUPPORT_EMAIL: 'not an address' })).toThrowError(/SUPPORT_EMAIL/);
   });
 });

@@ -22,6 +22,7 @@ describe('system endpoints', () => {
     expect((await call(server.app, 'GET', '/v1/app-config')).json()).toEqual({
       brand_name: 'Acme Refunds',
       sandbox: true,
+      support_email: 'support@refund-wallet.example',
       bot_protection: { provider: 'sandbox', site_key: null },
     });
   });

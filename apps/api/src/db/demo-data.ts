@@ -1,10 +1,21 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { and, eq } from 'drizzle-orm';
 import { setPrimaryAddress } from '../features/auth/addresses';
 import { findUserIdByPhone, insertUser, proveEmail } from '../features/auth/users';
-import { createMerchant, findMerchantByApiKey } from '../features/merchants/merchant-keys';
+import { saveFile } from '../features/files/file-store';
+import {
+  createMerchant,
+  findMerchantByApiKey,
+  type Merchant,
+} from '../features/merchants/merchant-keys';
 import { claimRefund } from '../features/refunds/claim-refund';
 import { createMerchantRefunds } from '../features/refunds/merchant-refunds';
+import { createSpotlights } from '../features/spotlights/spotlights';
 import type { JobQueue } from '../jobs/job-queue';
 import type { Db } from './database';
+import { spotlights } from './schema';
 
 /** The demo customer the README names; sign in with this number and read the code in the inbox. */
 export const demoCustomer = {
@@ -20,6 +31,48 @@ export const demoMerchant = {
   name: 'Summit Sports',
   apiKey: 'sk_sandbox_summit_sports_demo_key_0001',
 } as const;
+
+/** The demo merchant's live spotlight, with artwork drawn for the project (assets/demo). */
+export const demoSpotlight = {
+  idempotencyKey: 'demo-spotlight-1',
+  imageFile: 'spotlight-winter-sale.png',
+  logoFile: 'spotlight-logo.png',
+  buttonText: 'Shop the winter sale',
+  buttonUrl: 'https://summit-sports.example.com/winter-sale',
+} as const;
+
+const demoAssetsDir = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../assets/demo',
+);
+
+/** Uploads the artwork as the merchant's own files and starts the spotlight, once. */
+async function seedDemoSpotlight(db: Db, merchant: Merchant): Promise<void> {
+  const [seeded] = await db
+    .select({ id: spotlights.id })
+    .from(spotlights)
+    .where(
+      and(
+        eq(spotlights.merchantId, merchant.id),
+        eq(spotlights.idempotencyKey, demoSpotlight.idempotencyKey),
+      ),
+    );
+  if (seeded) return;
+  const upload = async (name: string) =>
+    saveFile(db, {
+      merchantId: merchant.id,
+      contentType: 'image/png',
+      data: await readFile(path.join(demoAssetsDir, name)),
+    });
+  const image = await upload(demoSpotlight.imageFile);
+  const logo = await upload(demoSpotlight.logoFile);
+  await createSpotlights(db).create(merchant, demoSpotlight.idempotencyKey, {
+    promotion_image: { file_key: image.fileKey },
+    promotion_logo: { file_key: logo.fileKey },
+    promotion_button_url: demoSpotlight.buttonUrl,
+    promotion_button_text: demoSpotlight.buttonText,
+  });
+}
 
 const days = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
 
@@ -47,11 +100,14 @@ export async function seedDemoData(deps: {
     });
     return userId;
   });
-  if (!created || !deps.sandbox) return;
+  if (!deps.sandbox) return;
 
   const merchant =
     (await findMerchantByApiKey(db, demoMerchant.apiKey)) ??
     (await createMerchant(db, demoMerchant.name, demoMerchant.apiKey));
+  // Apart from the customer's data, so a database seeded before spotlights existed gets one too.
+  await seedDemoSpotlight(db, merchant);
+  if (!created) return;
   const refunds = createMerchantRefunds({ db, jobs: deps.jobs, publicUrl: deps.publicUrl });
   const customer = {
     first_name: demoCustomer.first_name,

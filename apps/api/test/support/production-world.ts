@@ -89,6 +89,7 @@ export async function startProductionWorld(): Promise<ProductionWorld> {
   const env = (): Record<string, string> => ({
     NODE_ENV: 'production',
     PUBLIC_URL: 'https://wallet.example.com',
+    SUPPORT_EMAIL: 'help@wallet.example.com',
     ...(database ? { DATABASE_URL: database.url } : {}),
     JWT_SECRET: secrets.JWT_SECRET,
     OTP_SECRET: secrets.OTP_SECRET,
