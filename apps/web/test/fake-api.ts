@@ -5,6 +5,8 @@ export interface RecordedCall {
   path: string;
   body: unknown;
   headers: Headers;
+  /** The query string's parameters. */
+  query: Record<string, string>;
 }
 
 type Handler = (call: RecordedCall) => Response | Promise<Response>;
@@ -19,6 +21,7 @@ export function json(body: unknown, status = 200): Response {
 export const sandboxConfig = {
   brand_name: 'Refundly',
   sandbox: true,
+  support_email: 'help@refundly.example',
   bot_protection: { provider: 'sandbox', site_key: null },
 };
 
@@ -34,7 +37,13 @@ export function installFakeApi(handlers: Record<string, Handler>) {
     const path = url.pathname.replace(/^\/v1/, '');
     const method = init?.method ?? 'GET';
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-    const call = { method, path, body, headers: new Headers(init?.headers) };
+    const call = {
+      method,
+      path,
+      body,
+      headers: new Headers(init?.headers),
+      query: Object.fromEntries(url.searchParams),
+    };
     calls.push(call);
     const handler = handlers[`${method} ${path}`];
     return handler

@@ -191,3 +191,7 @@ export function denominationProblem(
   }
   return null;
 }
+
+/** What screens call a brand: its display name, or its name. */
+export const brandDisplayName = (brand: { name: string; display_name: string | null }): string =>
+  brand.display_name ?? brand.name;

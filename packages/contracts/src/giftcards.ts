@@ -104,3 +104,6 @@ export const openGiftCardRequestSchema = z
   .refine((body) => (body.attempt_id === undefined) === (body.code === undefined), {
     message: 'Send attempt_id and code together',
   });
+
+/** The gift card support line (SPEC §9), as the screens show it. */
+export const GIFT_CARD_SUPPORT_PHONE = '877.558.2646';

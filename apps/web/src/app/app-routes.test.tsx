@@ -110,16 +110,10 @@ describe('routes', () => {
 
   it.each([
     ['/redeem/prepaid', 'Visa Prepaid Card'],
-    ['/redeem/giftcard', 'Gift Cards'],
-    ['/redeem/giftcard/brand-7', 'Gift Card'],
     ['/redeem/fancash', 'FanCash'],
     ['/earnRewards', 'Earn Rewards'],
     ['/earnRewards/brand-7', 'Earn Rewards'],
-    ['/profile/giftcards-history', 'Gift Card History'],
-    ['/profile/giftcards-history/instructions', 'Gift Card Instructions'],
-    ['/profile/giftcards-history/ref-1', 'Gift Card Details'],
     ['/profile/visaprepaidcard-history', 'Visa Prepaid Card History'],
-    ['/view-later', 'Gift Cards'],
   ])('%s says the method is unavailable and leads home, offering nothing', async (route, title) => {
     const { location } = open(route, signedIn);
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
@@ -133,20 +127,6 @@ describe('routes', () => {
     expect(within(screen.getByRole('main')).queryByRole('button')).toBeNull();
     expect(location()).toBe(route);
   });
-
-  it.each(['/promotion', '/spotlight'])(
-    '%s says there are no promotions and leads home',
-    async (route) => {
-      open(route, signedIn);
-      expect(await screen.findByRole('heading', { level: 1, name: 'Promotions' })).toBeTruthy();
-      expect(screen.getByText('No Promotions at the moment')).toBeTruthy();
-      expect(
-        within(screen.getByRole('main'))
-          .getAllByRole('link')
-          .map((link) => link.textContent),
-      ).toEqual(['Go to home']);
-    },
-  );
 
   it('titles pages with the brand from the server', async () => {
     open('/auth?mode=signup', signedOut);

@@ -6,7 +6,6 @@ import { RequireAuth } from './guards/require-auth';
 import { SignInOnly } from './guards/sign-in-only';
 import { AppShell } from './layouts/app-shell';
 import { PublicShell } from './layouts/public-shell';
-import type { UnavailableReason } from './routes/unavailable-screen';
 
 // Each screen is its own chunk so the sign-in page downloads only what it shows.
 const AuthScreen = lazy(() =>
@@ -88,34 +87,51 @@ const VerifyOtpScreen = lazy(() =>
 const UpdateProfileScreen = lazy(() =>
   import('./routes/update-profile-screen').then((m) => ({ default: m.UpdateProfileScreen })),
 );
+const RedeemGiftCardScreen = lazy(() =>
+  import('./routes/redeem-giftcard-screen').then((m) => ({ default: m.RedeemGiftCardScreen })),
+);
+const RedeemGiftCardBrandScreen = lazy(() =>
+  import('./routes/redeem-giftcard-brand-screen').then((m) => ({
+    default: m.RedeemGiftCardBrandScreen,
+  })),
+);
+const GiftCardHistoryScreen = lazy(() =>
+  import('./routes/gift-card-history-screen').then((m) => ({ default: m.GiftCardHistoryScreen })),
+);
+const GiftCardDetailsScreen = lazy(() =>
+  import('./routes/gift-card-details-screen').then((m) => ({ default: m.GiftCardDetailsScreen })),
+);
+const GiftCardInstructionsScreen = lazy(() =>
+  import('./routes/gift-card-instructions-screen').then((m) => ({
+    default: m.GiftCardInstructionsScreen,
+  })),
+);
+const ViewLaterScreen = lazy(() =>
+  import('./routes/view-later-screen').then((m) => ({ default: m.ViewLaterScreen })),
+);
+const PromotionScreen = lazy(() =>
+  import('./routes/promotion-screen').then((m) => ({ default: m.PromotionScreen })),
+);
+const SpotlightScreen = lazy(() =>
+  import('./routes/spotlight-screen').then((m) => ({ default: m.SpotlightScreen })),
+);
 const UnavailableScreen = lazy(() =>
   import('./routes/unavailable-screen').then((m) => ({ default: m.UnavailableScreen })),
 );
 
 /**
- * SPEC routes of features not built yet (prepaid, gift cards, FanCash, earn rewards,
- * promotions): each says the method is unavailable, or that there are no promotions, and leads
- * home. Nothing links to them. The view-later page tells of a gift card link that was never
- * sent, so it says gift cards are unavailable too.
+ * SPEC routes of features not built yet (prepaid, gift cards, FanCash, earn rewards): each says
+ * the method is unavailable and leads home. Nothing links to them.
  */
 const unavailableRoutes: readonly {
   name: PathName;
   titleKey: string;
-  reason: UnavailableReason;
 }[] = [
-  { name: 'promotion', titleKey: 'unavailable.promotionsTitle', reason: 'promotions' },
-  { name: 'spotlight', titleKey: 'unavailable.promotionsTitle', reason: 'promotions' },
-  { name: 'giftCardHistory', titleKey: 'titles.giftCardHistory', reason: 'method' },
-  { name: 'giftCardInstructions', titleKey: 'titles.giftCardInstructions', reason: 'method' },
-  { name: 'giftCardDetails', titleKey: 'titles.giftCardDetails', reason: 'method' },
-  { name: 'visaPrepaidCardHistory', titleKey: 'titles.visaPrepaidCardHistory', reason: 'method' },
-  { name: 'viewLater', titleKey: 'titles.redeemGiftCard', reason: 'method' },
-  { name: 'redeemPrepaid', titleKey: 'titles.redeemPrepaid', reason: 'method' },
-  { name: 'redeemGiftCard', titleKey: 'titles.redeemGiftCard', reason: 'method' },
-  { name: 'redeemGiftCardBrand', titleKey: 'titles.redeemGiftCardBrand', reason: 'method' },
-  { name: 'redeemFanCash', titleKey: 'titles.redeemFanCash', reason: 'method' },
-  { name: 'earnRewards', titleKey: 'titles.earnRewards', reason: 'method' },
-  { name: 'earnRewardsBrand', titleKey: 'titles.earnRewardsBrand', reason: 'method' },
+  { name: 'visaPrepaidCardHistory', titleKey: 'titles.visaPrepaidCardHistory' },
+  { name: 'redeemPrepaid', titleKey: 'titles.redeemPrepaid' },
+  { name: 'redeemFanCash', titleKey: 'titles.redeemFanCash' },
+  { name: 'earnRewards', titleKey: 'titles.earnRewards' },
+  { name: 'earnRewardsBrand', titleKey: 'titles.earnRewardsBrand' },
 ];
 
 /** The correctly spelt success address leads to the SPEC's one, keeping its state. */
@@ -170,11 +186,20 @@ export function AppRoutes({ returnPaths }: { returnPaths: ReturnPathStore }) {
           <Route path={paths.redeemDetails.path} element={<RedeemDetailsScreen />} />
           <Route path={paths.verifyOtp.path} element={<VerifyOtpScreen />} />
           <Route path={paths.updateProfile.path} element={<UpdateProfileScreen />} />
-          {unavailableRoutes.map(({ name, titleKey, reason }) => (
+          <Route path={paths.promotion.path} element={<PromotionScreen />} />
+          <Route path={paths.spotlight.path} element={<SpotlightScreen />} />
+          <Route path={paths.redeemGiftCard.path} element={<RedeemGiftCardScreen />} />
+          <Route path={paths.redeemGiftCardBrand.path} element={<RedeemGiftCardBrandScreen />} />
+          <Route path={paths.giftCardHistory.path} element={<GiftCardHistoryScreen />} />
+          {/* A fixed segment outranks :reward_reference_id, so this is never taken for a card. */}
+          <Route path={paths.giftCardInstructions.path} element={<GiftCardInstructionsScreen />} />
+          <Route path={paths.giftCardDetails.path} element={<GiftCardDetailsScreen />} />
+          <Route path={paths.viewLater.path} element={<ViewLaterScreen />} />
+          {unavailableRoutes.map(({ name, titleKey }) => (
             <Route
               key={name}
               path={paths[name].path}
-              element={<UnavailableScreen titleKey={titleKey} reason={reason} />}
+              element={<UnavailableScreen titleKey={titleKey} />}
             />
           ))}
         </Route>

@@ -23,6 +23,9 @@ export const queryKeys = {
   transactions: resourceKeys('transactions'),
   cards: resourceKeys('cards'),
   bankAccounts: resourceKeys('bank-accounts'),
+  brands: resourceKeys('brands'),
+  giftCards: resourceKeys('gift-cards'),
+  spotlight: resourceKeys('spotlight'),
 };
 
 /** Data that belongs to the app rather than to whoever is signed in. */

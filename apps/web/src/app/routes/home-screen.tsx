@@ -4,6 +4,7 @@ import { BalanceCard } from '../../features/wallet/components/balance-card';
 import { RedemptionMethodList } from '../../features/wallet/components/redemption-method-list';
 import { ReturnItemCard } from '../../features/wallet/components/return-item-card';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { HomeOffersCard } from './home-offers-card';
 
 export function HomeScreen() {
   const { t } = useTranslation();
@@ -19,8 +20,9 @@ export function HomeScreen() {
       <div className="md:col-span-3">
         <RedemptionMethodList />
       </div>
-      <div className="md:col-span-2">
+      <div className="flex flex-col gap-5 md:col-span-2">
         <ReturnItemCard />
+        <HomeOffersCard />
       </div>
     </div>
   );

@@ -1,3 +1,4 @@
+import { formatMoney } from '@refund/contracts/format';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
@@ -7,9 +8,16 @@ import { paths } from '../../config/paths';
 import { useStartWithdrawalOtp } from '../../features/redeem/api/start-withdrawal-otp';
 import { ConfirmDetails } from '../../features/redeem/components/confirm-details';
 import {
+  adoptQuote,
+  createGiftCardQuote,
+  giftCardQuoteSlot,
+  quoteIsFresh,
+} from '../../features/redeem/giftcard/giftcard-quote';
+import {
   isReadyToConfirm,
   redemptionFlow,
   useRedemptionFlow,
+  type RedemptionFlow,
 } from '../../features/redeem/redemption-flow';
 import { saveWithdrawalAttempt } from '../../features/redeem/withdrawal-attempt';
 import { useWalletBalance } from '../../features/wallet/api/get-wallet-balance';
@@ -20,8 +28,46 @@ import { BackLink } from './back-link';
 import { PageHeading } from './page-heading';
 
 /** The screen a flow's method starts on, to go back and change something. */
-export const methodHref = (mode: string | null): string =>
-  mode === 'bank' ? paths.redeemBank.href() : paths.redeemDebit.href();
+export function methodHref(flow: Pick<RedemptionFlow, 'mode' | 'selectedGiftcardBrand'>): string {
+  switch (flow.mode) {
+    case 'bank':
+      return paths.redeemBank.href();
+    case 'giftcard':
+      return flow.selectedGiftcardBrand
+        ? paths.redeemGiftCardBrand.href(flow.selectedGiftcardBrand)
+        : paths.redeemGiftCard.href();
+    default:
+      return paths.redeemDebit.href();
+  }
+}
+
+/**
+ * Before a gift card's passcode is sent, its quote must still hold: one about to expire is
+ * renewed, and if the renewed offer differs the customer sees it and confirms again.
+ * Answers whether confirming may go on.
+ */
+async function renewQuoteIfNeeded(
+  flow: RedemptionFlow,
+  onChanged: (totalValueCents: number) => void,
+): Promise<boolean> {
+  if (flow.mode !== 'giftcard') return true;
+  const held = giftCardQuoteSlot.read();
+  if (held && held.quote_id === flow.selectedPaymentMethodUUID && quoteIsFresh(held)) return true;
+  if (!flow.selectedGiftcardBrand) return false;
+  const renewed = await createGiftCardQuote({
+    brand_id: flow.selectedGiftcardBrand,
+    amount_in_cents: flow.amount,
+  });
+  const before = flow.gross_amount_in_cents;
+  adoptQuote(redemptionFlow.update, renewed, {
+    id: flow.selectedGiftcardBrand,
+    name: flow.display_name ?? '',
+    image: flow.image,
+  });
+  if (renewed.total_value_in_cents === before) return true;
+  onChanged(renewed.total_value_in_cents);
+  return false;
+}
 
 /** Confirm Details (/redeem-details): confirming texts the withdrawal passcode. */
 export function RedeemDetailsScreen() {
@@ -32,28 +78,46 @@ export function RedeemDetailsScreen() {
   const balance = useWalletBalance();
   const startOtp = useStartWithdrawalOtp();
   const [serverError, setServerError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [renewing, setRenewing] = useState(false);
 
   if (!isReadyToConfirm(flow)) {
-    return <Navigate to={flow.mode ? methodHref(flow.mode) : paths.home.href()} replace />;
+    return <Navigate to={flow.mode ? methodHref(flow) : paths.home.href()} replace />;
   }
+  const quote = flow.mode === 'giftcard' ? giftCardQuoteSlot.read() : null;
 
-  const confirm = () => {
-    setServerError(null);
+  const sendPasscode = () =>
     startOtp.mutate(undefined, {
       onSuccess: (challenge) => {
         // One id per redemption: every retry of the payment below carries the same key.
-        const orderId = flow.orderID ?? crypto.randomUUID();
+        const current = redemptionFlow.get();
+        const orderId = current.orderID ?? crypto.randomUUID();
         redemptionFlow.update({ orderID: orderId });
         saveWithdrawalAttempt(orderId, attemptFromChallenge(challenge));
         void navigate(paths.verifyOtp.href());
       },
       onError: (error) => setServerError(errorMessage(error)),
     });
+
+  const confirm = () => {
+    setServerError(null);
+    setNotice(null);
+    setRenewing(true);
+    renewQuoteIfNeeded(flow, (total) =>
+      setNotice(t('giftCards.confirm.offerChanged', { total: formatMoney(total) })),
+    )
+      .then((goOn) => {
+        if (goOn) sendPasscode();
+      })
+      .catch((error: unknown) => setServerError(errorMessage(error)))
+      .finally(() => setRenewing(false));
   };
 
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-5">
-      <BackLink to={methodHref(flow.mode)}>{t('redeem.confirm.edit')}</BackLink>
+      <BackLink to={methodHref(flow)}>
+        {t(flow.mode === 'giftcard' ? 'giftCards.confirm.edit' : 'redeem.confirm.edit')}
+      </BackLink>
       <PageHeading intro={t('redeem.confirm.intro')}>{t('titles.redeemDetails')}</PageHeading>
       <Card>
         {balance.isPending ? (
@@ -67,8 +131,12 @@ export function RedeemDetailsScreen() {
           <ConfirmDetails
             flow={flow}
             availableCents={balance.data.available_in_cents}
-            pending={startOtp.isPending}
+            pending={startOtp.isPending || renewing}
             serverError={serverError}
+            offerHeldUntil={
+              quote?.quote_id === flow.selectedPaymentMethodUUID ? quote.expires_at : undefined
+            }
+            notice={notice}
             onConfirm={confirm}
           />
         )}

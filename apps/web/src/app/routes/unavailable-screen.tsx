@@ -5,21 +5,15 @@ import { Card } from '../../components/card';
 import { paths } from '../../config/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
-/** Why a route shows nothing: its redemption method is not built, or there are no promotions. */
-export type UnavailableReason = 'method' | 'promotions';
-
 /**
- * A route of a redemption method or promotion the product does not offer yet (its feature is not
- * built): the SPEC's unavailable message, or that there are no promotions, and the way home.
- * It never describes or promises the feature.
+ * A route of a redemption method the product does not offer yet (its feature is not built): the
+ * SPEC's unavailable message and the way home. It never describes or promises the feature.
  */
 export function UnavailableScreen({
   titleKey,
-  reason,
 }: {
-  /** The page's title in the locale files; promotions get a neutral one that promises nothing. */
+  /** The page's title in the locale files. */
   titleKey: string;
-  reason: UnavailableReason;
 }) {
   const { t } = useTranslation();
   const heading = t(titleKey);
@@ -28,7 +22,7 @@ export function UnavailableScreen({
     <Card className="mx-auto flex max-w-2xl flex-col items-start gap-4">
       <h1 className="text-2xl font-bold tracking-tight text-ink">{heading}</h1>
       <p role="status" className="text-ink">
-        {reason === 'promotions' ? t('unavailable.noPromotions') : t('wallet.methodUnavailable')}
+        {t('wallet.methodUnavailable')}
       </p>
       <Link to={paths.home.href()} className={buttonVariants.secondary}>
         {t('common.goHome')}

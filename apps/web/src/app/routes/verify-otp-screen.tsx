@@ -40,7 +40,7 @@ export function VerifyOtpScreen() {
         <RedemptionOutcome
           transaction={outcome}
           destination={destinationText(t, outcome)}
-          retryHref={methodHref(outcome.mode)}
+          retryHref={methodHref({ mode: outcome.mode, selectedGiftcardBrand: null })}
           onDone={(rated) => {
             if (rated) notify.success(t('redeem.rating.thanks'));
             void navigate(paths.home.href(), { replace: true });

@@ -82,11 +82,19 @@ describe('redemption flow state', () => {
     expect(listener).toHaveBeenCalledTimes(2);
   });
 
-  it('is ready to confirm once a payout method, a destination and an amount are chosen', () => {
+  it('is ready to confirm once a method, a destination and an amount are chosen', () => {
     const chosen = { ...initialRedemptionFlow, mode: 'bank' as const, amount: 500 };
     expect(isReadyToConfirm(chosen)).toBe(false);
     expect(isReadyToConfirm({ ...chosen, selectedPaymentMethodUUID: 'acct-1' })).toBe(true);
-    expect(isReadyToConfirm({ ...chosen, mode: 'giftcard', selectedPaymentMethodUUID: 'x' })).toBe(
+    // A gift card's destination is its quote.
+    expect(isReadyToConfirm({ ...chosen, mode: 'giftcard', selectedPaymentMethodUUID: 'q' })).toBe(
+      true,
+    );
+    // Methods this flow does not make are never confirmed.
+    expect(isReadyToConfirm({ ...chosen, mode: 'prepaid', selectedPaymentMethodUUID: 'x' })).toBe(
+      false,
+    );
+    expect(isReadyToConfirm({ ...chosen, amount: 0, selectedPaymentMethodUUID: 'acct-1' })).toBe(
       false,
     );
   });

@@ -91,11 +91,19 @@ export function useRedemptionFlow(store: RedemptionFlowStore = redemptionFlow): 
   return useSyncExternalStore(store.subscribe, store.get, store.get);
 }
 
-/** Whether the flow holds everything the confirm and passcode steps need. */
-export function isReadyToConfirm(flow: RedemptionFlow): boolean {
-  return (
-    (flow.mode === 'debit' || flow.mode === 'bank') &&
-    flow.selectedPaymentMethodUUID !== null &&
-    flow.amount > 0
-  );
+/** The modes whose redemptions this flow confirms and makes. */
+export const confirmableModes = ['debit', 'bank', 'giftcard'] as const;
+export type ConfirmableMode = (typeof confirmableModes)[number];
+
+const isConfirmable = (mode: RedemptionFlow['mode']): mode is ConfirmableMode =>
+  (confirmableModes as readonly (string | null)[]).includes(mode);
+
+/**
+ * Whether the flow holds everything the confirm and passcode steps need: a destination (a card,
+ * a bank account, or a gift card's quote) and an amount.
+ */
+export function isReadyToConfirm(
+  flow: RedemptionFlow,
+): flow is RedemptionFlow & { mode: ConfirmableMode; selectedPaymentMethodUUID: string } {
+  return isConfirmable(flow.mode) && flow.selectedPaymentMethodUUID !== null && flow.amount > 0;
 }

@@ -2,11 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 
-// Visa Gift Cards and Gift Card Wallet come back with the prepaid and gift card features.
+// SPEC's order. Visa Gift Cards are gift cards too: both lead to the gift card wallet.
 const items = [
-  { key: 'personalDetails', href: paths.personalDetails.href() },
+  { key: 'visaGiftCards', href: paths.giftCardHistory.href() },
+  { key: 'giftCardWallet', href: paths.giftCardHistory.href() },
   { key: 'transactionHistory', href: paths.refundsHistory.href() },
   { key: 'myRedemptions', href: paths.redemptionHistory.href() },
+  { key: 'personalDetails', href: paths.personalDetails.href() },
 ] as const;
 
 export function ProfileMenu() {

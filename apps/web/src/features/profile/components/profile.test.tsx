@@ -51,13 +51,15 @@ describe('profile', () => {
     expect(screen.getByText('5/1/1990')).toBeTruthy();
   });
 
-  it('links only to what is built: no Visa Gift Cards or Gift Card Wallet', () => {
+  it('lists the menu in the SPEC order; both gift card entries lead to the wallet', () => {
     renderApp(<ProfileMenu />);
     const links = screen.getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
-      ['Personal Details›', '/profile/personal-details'],
+      ['Visa Gift Cards›', '/profile/giftcards-history'],
+      ['Gift Card Wallet›', '/profile/giftcards-history'],
       ['Transaction History›', '/refunds-history'],
       ['My Redemptions›', '/profile/redemption-history'],
+      ['Personal Details›', '/profile/personal-details'],
     ]);
   });
 

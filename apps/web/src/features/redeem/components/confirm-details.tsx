@@ -7,14 +7,25 @@ import { summarize } from '../amount';
 import type { RedemptionFlow } from '../redemption-flow';
 import { RedemptionSummary } from './redemption-summary';
 import { FormAlert } from '../../../components/form-alert';
+import { GiftCardValue } from '../giftcard/giftcard-value';
 
 interface ConfirmDetailsProps {
   flow: RedemptionFlow;
   availableCents: number;
   pending: boolean;
   serverError: string | null;
+  /** A gift card's quote: until when its cashback is held. */
+  offerHeldUntil?: string | undefined;
+  /** Said before the form, e.g. that the offer changed since the customer last saw it. */
+  notice?: string | null | undefined;
   onConfirm: () => void;
 }
+
+const arrivalKey = (mode: RedemptionFlow['mode']) =>
+  mode === 'bank' ? 'bank' : mode === 'giftcard' ? 'giftcard' : 'debit';
+
+const formatTime = (iso: string) =>
+  new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
 
 /** Confirm Details: everything about the redemption, once more, and consent to the SMS code. */
 export function ConfirmDetails({
@@ -22,6 +33,8 @@ export function ConfirmDetails({
   availableCents,
   pending,
   serverError,
+  offerHeldUntil,
+  notice,
   onConfirm,
 }: ConfirmDetailsProps) {
   const { t } = useTranslation();
@@ -40,6 +53,14 @@ export function ConfirmDetails({
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-5">
+      {notice && (
+        <p
+          role="status"
+          className="rounded-xl bg-warning-soft px-4 py-3 text-sm text-on-warning-soft"
+        >
+          {notice}
+        </p>
+      )}
       <dl className="flex flex-col divide-y divide-line">
         <div className="flex justify-between gap-4 pb-3">
           <dt className="text-ink-muted">{t('redeem.confirm.method')}</dt>
@@ -54,7 +75,7 @@ export function ConfirmDetails({
         <div className="flex justify-between gap-4 py-3">
           <dt className="text-ink-muted">{t('redeem.confirm.arrives')}</dt>
           <dd className="text-right font-medium text-ink">
-            {t(`redeem.confirm.arrival.${flow.mode === 'bank' ? 'bank' : 'debit'}`)}
+            {t(`redeem.confirm.arrival.${arrivalKey(flow.mode)}`)}
           </dd>
         </div>
         <div className="flex justify-between gap-4 pt-3">
@@ -64,7 +85,20 @@ export function ConfirmDetails({
           </dd>
         </div>
       </dl>
-      <RedemptionSummary summary={summary} feeRate={flow.fee_rate} />
+      {flow.mode === 'giftcard' ? (
+        <GiftCardValue
+          amountCents={flow.amount}
+          cashbackCents={Math.max(0, flow.gross_amount_in_cents - flow.amount)}
+          cashbackPercentage={flow.cashbackPercentage}
+        />
+      ) : (
+        <RedemptionSummary summary={summary} feeRate={flow.fee_rate} />
+      )}
+      {offerHeldUntil && (
+        <p className="text-sm text-ink-muted">
+          {t('giftCards.confirm.heldUntil', { time: formatTime(offerHeldUntil) })}
+        </p>
+      )}
       <CheckboxField
         label={t('redeem.confirm.consent')}
         checked={consent}

@@ -79,8 +79,12 @@ export function RedemptionOutcome({
     );
   }
 
-  const messageKey =
-    transaction.status === 'Successful'
+  const giftCard = transaction.destination.kind === 'gift_card';
+  const messageKey = giftCard
+    ? transaction.status === 'Successful'
+      ? 'giftCards.outcome.issued'
+      : 'giftCards.outcome.issuing'
+    : transaction.status === 'Successful'
       ? 'redeem.outcome.sent'
       : transaction.mode === 'bank'
         ? 'redeem.outcome.onItsWayBank'
@@ -88,6 +92,7 @@ export function RedemptionOutcome({
   const message = t(messageKey, {
     amount: formatMoney(transaction.net_amount_in_cents),
     destination,
+    brand: transaction.destination.brand ?? '',
   });
 
   return (
@@ -102,6 +107,11 @@ export function RedemptionOutcome({
       <div className="w-full text-left">
         <RedemptionSummary summary={summary} feeRate={0} />
       </div>
+      {giftCard && (
+        <Link to={paths.giftCardHistory.href()} className={`${buttonVariants.primary} w-full`}>
+          {t('giftCards.outcome.openWallet')}
+        </Link>
+      )}
       <Link
         to={paths.transaction.href(transaction.transaction_id)}
         className="font-semibold text-primary underline underline-offset-4"

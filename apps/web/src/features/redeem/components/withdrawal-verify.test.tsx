@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { installFakeApi, json } from '../../../../test/fake-api';
+import { installFakeApi, json, sandboxConfig } from '../../../../test/fake-api';
 import { renderApp } from '../../../../test/render-app';
 import { attemptFromChallenge } from '../../../lib/otp-attempt';
 import { initialRedemptionFlow } from '../redemption-flow';
@@ -111,5 +111,53 @@ describe('withdrawal passcode', () => {
     await user.type(screen.getByLabelText('Verification code'), '654321');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Incorrect one time passcode');
+  });
+
+  it('buys a gift card with its quote as the destination, passing the bot check', async () => {
+    saveWithdrawalAttempt('order-0002', attemptFromChallenge(challenge));
+    const quoteId = '5f1c0b9a-7e2d-4c3b-9a8f-6e5d4c3b2a10';
+    const calls = installFakeApi({
+      'GET /app-config': () => json(sandboxConfig),
+      'POST /redemptions': () =>
+        json(
+          {
+            ...transaction,
+            mode: 'giftcard',
+            status: 'Pending',
+            fee_in_cents: 0,
+            net_amount_in_cents: 5000,
+            destination: { kind: 'gift_card', brand: 'Harbor Coffee', bank_name: null, last4: '' },
+            completed_at: null,
+          },
+          201,
+        ),
+    });
+    const onRedeemed = vi.fn();
+    renderApp(
+      <WithdrawalVerify
+        flow={{
+          ...flow,
+          mode: 'giftcard',
+          fee_rate: 0,
+          selectedPaymentMethodUUID: quoteId,
+          orderID: 'order-0002',
+        }}
+        onRedeemed={onRedeemed}
+      />,
+    );
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Verification code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await vi.waitFor(() => expect(onRedeemed).toHaveBeenCalled());
+    const [post] = calls.callsTo('POST /redemptions');
+    expect(post?.headers.get('Idempotency-Key')).toBe('order-0002');
+    expect(post?.body).toEqual({
+      mode: 'giftcard',
+      payment_method_uuid: quoteId,
+      amount_in_cents: 5000,
+      attempt_id: attemptId,
+      code: '123456',
+      bot_token: 'sandbox-bot-pass',
+    });
   });
 });

@@ -5,11 +5,12 @@ import { CodeEntryForm } from '../../../components/code-entry-form';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import { ResendCountdown } from '../../../components/resend-countdown';
 import { errorMessage } from '../../../lib/api-error';
+import { useBotToken } from '../../../lib/bot-protection/use-bot-token';
 import { attemptFromChallenge, type OtpAttempt } from '../../../lib/otp-attempt';
 import { notify } from '../../../lib/toast';
 import { useCreateRedemption } from '../api/create-redemption';
 import { useStartWithdrawalOtp } from '../api/start-withdrawal-otp';
-import type { RedemptionFlow } from '../redemption-flow';
+import type { ConfirmableMode, RedemptionFlow } from '../redemption-flow';
 import {
   clearWithdrawalAttempt,
   readWithdrawalAttempt,
@@ -18,7 +19,11 @@ import {
 
 interface WithdrawalVerifyProps {
   /** A flow ready to confirm, with its orderID. */
-  flow: RedemptionFlow & { orderID: string };
+  flow: RedemptionFlow & {
+    mode: ConfirmableMode;
+    selectedPaymentMethodUUID: string;
+    orderID: string;
+  };
   onRedeemed: (transaction: Transaction) => void;
 }
 
@@ -33,6 +38,8 @@ export function WithdrawalVerify({ flow, onRedeemed }: WithdrawalVerifyProps) {
   );
   const sendOtp = useStartWithdrawalOtp();
   const redeem = useCreateRedemption();
+  const botToken = useBotToken();
+  const [checking, setChecking] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const requested = useRef(false);
   const { orderID } = flow;
@@ -58,10 +65,22 @@ export function WithdrawalVerify({ flow, onRedeemed }: WithdrawalVerifyProps) {
     sendFirst();
   }, [attempt]);
 
-  const onSubmit = (code: string) => {
-    if (!attempt || !flow.mode || !flow.selectedPaymentMethodUUID) return;
-    if (flow.mode !== 'debit' && flow.mode !== 'bank') return;
+  const onSubmit = async (code: string) => {
+    if (!attempt) return;
     setServerError(null);
+    let bot_token: string | undefined;
+    if (flow.mode === 'giftcard') {
+      // Gift cards are guarded by the bot check (SPEC §7 customer_gc_rewards).
+      setChecking(true);
+      try {
+        bot_token = await botToken('customer_gc_rewards');
+      } catch (error) {
+        setServerError(errorMessage(error));
+        return;
+      } finally {
+        setChecking(false);
+      }
+    }
     redeem.mutate(
       {
         idempotencyKey: orderID,
@@ -71,6 +90,7 @@ export function WithdrawalVerify({ flow, onRedeemed }: WithdrawalVerifyProps) {
           amount_in_cents: flow.amount,
           attempt_id: attempt.challenge.attempt_id,
           code,
+          ...(bot_token === undefined ? {} : { bot_token }),
         },
       },
       {
@@ -94,8 +114,8 @@ export function WithdrawalVerify({ flow, onRedeemed }: WithdrawalVerifyProps) {
         <>
           <CodeEntryForm
             key={`code-${attempt.resendAvailableAt}`}
-            onSubmit={onSubmit}
-            pending={redeem.isPending}
+            onSubmit={(code) => void onSubmit(code)}
+            pending={redeem.isPending || checking}
             serverError={serverError}
           />
           <ResendCountdown

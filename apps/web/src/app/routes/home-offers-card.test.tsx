@@ -1,0 +1,69 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { installFakeApi, json } from '../../../test/fake-api';
+import { renderApp } from '../../../test/render-app';
+import { HomeOffersCard } from './home-offers-card';
+
+const limits = {
+  min_amount: 500,
+  max_amount: 50_000,
+  fee_rate: null,
+  is_whole_amount_value_required: false,
+};
+const methods = (giftCards: boolean) => () =>
+  json({
+    data: [
+      { mode: 'debit', is_available: true, ...limits },
+      { mode: 'giftcard', is_available: giftCards, ...limits },
+    ],
+  });
+const liveSpotlight = () =>
+  json({
+    spotlight: {
+      id: '9a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+      promotion_image: { file_key: '0b7c1f0e-6c1d-4c43-9d6a-2f4f7f0e9a11' },
+      promotion_logo: null,
+      promotion_button_url: 'https://shop.example.com/sale',
+      promotion_button_text: 'Shop the winter sale',
+    },
+  });
+
+describe("home's offers", () => {
+  it('leads to the cashback brands and the live spotlight', async () => {
+    installFakeApi({ 'GET /redemption-methods': methods(true), 'GET /spotlight': liveSpotlight });
+    renderApp(<HomeOffersCard />);
+    expect(
+      (await screen.findByRole('link', { name: 'Earn cashback on gift cards' })).getAttribute(
+        'href',
+      ),
+    ).toBe('/promotion');
+    expect(
+      (await screen.findByRole('link', { name: 'Spotlight: Shop the winter sale' })).getAttribute(
+        'href',
+      ),
+    ).toBe('/spotlight');
+  });
+
+  it('offers no cashback while gift cards cannot be bought', async () => {
+    installFakeApi({ 'GET /redemption-methods': methods(false), 'GET /spotlight': liveSpotlight });
+    renderApp(<HomeOffersCard />);
+    expect(await screen.findByRole('link', { name: /^Spotlight/ })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Earn cashback on gift cards' })).toBeNull();
+  });
+
+  it('shows nothing when there is no offer at all', async () => {
+    let asked = 0;
+    installFakeApi({
+      'GET /redemption-methods': methods(false),
+      'GET /spotlight': () => {
+        asked += 1;
+        return json({ spotlight: null });
+      },
+    });
+    renderApp(<HomeOffersCard />);
+    await waitFor(() => expect(asked).toBe(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('heading', { name: 'Offers' })).toBeNull();
+    expect(screen.queryByRole('link')).toBeNull();
+  });
+});

@@ -1,0 +1,339 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { installFakeApi, json } from '../../../test/fake-api';
+import { renderApp } from '../../../test/render-app';
+import { paths } from '../../config/paths';
+import { giftCardQuoteSlot } from '../../features/redeem/giftcard/giftcard-quote';
+import { redemptionFlow } from '../../features/redeem/redemption-flow';
+import { RedeemDetailsScreen } from './redeem-details-screen';
+import { RedeemGiftCardBrandScreen } from './redeem-giftcard-brand-screen';
+import { RedeemGiftCardScreen } from './redeem-giftcard-screen';
+
+const harborId = '0b8e2f7c-1d3a-4e5b-9c6d-7e8f9a0b1c2d';
+const cinemaId = '6c5d4e3f-2a1b-4c0d-8e9f-a0b1c2d3e4f5';
+const quoteId = '5f1c0b9a-7e2d-4c3b-9a8f-6e5d4c3b2a10';
+
+const images = (id: string) =>
+  ['130w-326ppi', '300w-326ppi', '600w-326ppi'].map((dimensions) => ({
+    dimensions,
+    url: `/v1/brands/${id}/images/${dimensions}.svg`,
+  }));
+
+const harbor = {
+  id: harborId,
+  name: 'Harbor Coffee Co.',
+  display_name: 'Harbor Coffee',
+  offer_label: '4% cashback',
+  images: images(harborId),
+  categories: ['dining'],
+  description: 'Harbor Coffee gift cards can be spent online and in store on coffee.',
+  terms: 'This gift card cannot be exchanged for cash.',
+  cashback_bps: 400,
+  denominations: {
+    type: 'open',
+    min_in_cents: 500,
+    max_in_cents: 50_000,
+    is_whole_amount_value_required: true,
+  },
+  currency: 'USD',
+  redeemable_online: true,
+  redeemable_in_store: true,
+  expiry_policy: 'Never expires',
+  balance_check_url: 'https://balance.example/harbor',
+  provider_brand_id: 'SBX-harbor-coffee',
+  is_enabled: true,
+  is_featured: true,
+  state: 'live',
+};
+const cinema = {
+  ...harbor,
+  id: cinemaId,
+  name: 'Starlight Cinemas',
+  display_name: null,
+  offer_label: '5% cashback',
+  images: images(cinemaId),
+  categories: ['entertainment'],
+  cashback_bps: 500,
+  denominations: { type: 'fixed', values_in_cents: [2_500, 5_000, 10_000] },
+  provider_brand_id: 'SBX-starlight-cinemas',
+};
+
+const methods = {
+  data: [
+    {
+      mode: 'debit',
+      is_available: true,
+      min_amount: 100,
+      max_amount: 250_000,
+      fee_rate: 150,
+      is_whole_amount_value_required: false,
+    },
+    {
+      mode: 'bank',
+      is_available: true,
+      min_amount: 100,
+      max_amount: 250_000,
+      fee_rate: 0,
+      is_whole_amount_value_required: false,
+    },
+    {
+      mode: 'giftcard',
+      is_available: true,
+      min_amount: null,
+      max_amount: null,
+      fee_rate: null,
+      is_whole_amount_value_required: true,
+    },
+  ],
+};
+
+const quoteFor = (amount: number, bps: number, expiresInMs = 600_000) => ({
+  quote_id: quoteId,
+  brand_id: harborId,
+  amount_in_cents: amount,
+  cashback_bps: bps,
+  cashback_in_cents: Math.floor((amount * bps) / 10_000),
+  total_value_in_cents: amount + Math.floor((amount * bps) / 10_000),
+  expires_at: new Date(Date.now() + expiresInMs).toISOString(),
+});
+
+function shop(extra: Parameters<typeof installFakeApi>[0] = {}) {
+  return installFakeApi({
+    'GET /redemption-methods': () => json(methods),
+    'GET /wallet/balance': () =>
+      json({ available_in_cents: 8_000, pending_in_cents: 0, total_in_cents: 8_000 }),
+    'GET /brands': () => json({ featured_brands: { data: [harbor, cinema], total_page: 1 } }),
+    [`GET /brands/${harborId}`]: () => json(harbor),
+    [`GET /brands/${cinemaId}`]: () => json(cinema),
+    ...extra,
+  });
+}
+
+function renderShop(route: string) {
+  return renderApp(
+    <Routes>
+      <Route path={paths.redeemGiftCard.path} element={<RedeemGiftCardScreen />} />
+      <Route path={paths.redeemGiftCardBrand.path} element={<RedeemGiftCardBrandScreen />} />
+      <Route path={paths.redeemDetails.path} element={<RedeemDetailsScreen />} />
+      <Route path={paths.verifyOtp.path} element={<h1>Verify OTP</h1>} />
+    </Routes>,
+    { route },
+  );
+}
+
+afterEach(() => {
+  redemptionFlow.reset();
+  giftCardQuoteSlot.clear();
+});
+
+describe('the gift card catalog', () => {
+  it('shows brand tiles with their offers, and searches and narrows by category', async () => {
+    const calls = shop();
+    renderShop('/redeem/giftcard');
+    const user = userEvent.setup();
+    const tile = await screen.findByRole('link', { name: /Harbor Coffee/ });
+    expect(tile.getAttribute('href')).toBe(`/redeem/giftcard/${harborId}`);
+    expect(within(tile).getByText('4% cashback')).toBeTruthy();
+    // A brand without a display name is shown by its name.
+    expect(screen.getByRole('link', { name: /Starlight Cinemas/ })).toBeTruthy();
+
+    await user.type(screen.getByLabelText('Search brands'), 'harbor');
+    await user.click(screen.getByRole('radio', { name: 'Entertainment' }));
+    await vi.waitFor(() =>
+      expect(calls.callsTo('GET /brands').at(-1)?.query).toMatchObject({
+        q: 'harbor',
+        category: 'entertainment',
+        filter: '{"is_enabled":true}',
+      }),
+    );
+  });
+
+  it('says when no brand matches', async () => {
+    shop({ 'GET /brands': () => json({ featured_brands: { data: [], total_page: 0 } }) });
+    renderShop('/redeem/giftcard');
+    expect(await screen.findByText('No gift cards in this category at the moment.')).toBeTruthy();
+  });
+
+  it('is not offered while the issuer is unavailable', async () => {
+    shop({
+      'GET /redemption-methods': () =>
+        json({
+          data: methods.data.map((m) =>
+            m.mode === 'giftcard' ? { ...m, is_available: false } : m,
+          ),
+        }),
+    });
+    renderShop('/redeem/giftcard');
+    expect(
+      await screen.findByText('This redemption method is unavailable at this moment.'),
+    ).toBeTruthy();
+    expect(screen.queryByLabelText('Search brands')).toBeNull();
+  });
+});
+
+describe("a brand's page", () => {
+  it('says what an amount is worth, beside the other methods, then locks the price', async () => {
+    const calls = shop({ 'POST /giftcards/quotes': () => json(quoteFor(5_000, 400), 201) });
+    renderShop(`/redeem/giftcard/${harborId}`);
+    const user = userEvent.setup();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Harbor Coffee' })).toBeTruthy();
+    expect(screen.getByText('This gift card cannot be exchanged for cash.')).toBeTruthy();
+
+    await user.type(screen.getByLabelText('Gift card amount (USD)'), '50');
+    expect(screen.getByText('Spend $50.00, get $52.00 back')).toBeTruthy();
+    const compare = screen.getByRole('region', { name: 'What you get for $50.00' });
+    const rows = within(compare).getAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringContaining('Gift cardsBest value$52.00'),
+      expect.stringContaining('Debit card$49.25Instant, after a $0.75 fee'),
+      expect.stringContaining('Bank account$50.00In 1–3 business days, no fee'),
+    ]);
+
+    // Whole dollars only, and never more than the balance.
+    await user.clear(screen.getByLabelText('Gift card amount (USD)'));
+    await user.type(screen.getByLabelText('Gift card amount (USD)'), '90');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(
+      await screen.findByText("You don't have enough balance in order to do redemption"),
+    ).toBeTruthy();
+    expect(calls.callsTo('POST /giftcards/quotes')).toHaveLength(0);
+
+    await user.clear(screen.getByLabelText('Gift card amount (USD)'));
+    await user.type(screen.getByLabelText('Gift card amount (USD)'), '50');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { name: 'Confirm Details' })).toBeTruthy();
+    expect(calls.callsTo('POST /giftcards/quotes')[0]?.body).toEqual({
+      brand_id: harborId,
+      amount_in_cents: 5_000,
+    });
+    expect(screen.getByText('Spend $50.00, get $52.00 back')).toBeTruthy();
+    expect(screen.getByText(/This offer is held for you until/)).toBeTruthy();
+    expect(redemptionFlow.get()).toMatchObject({
+      mode: 'giftcard',
+      amount: 5_000,
+      selectedPaymentMethodUUID: quoteId,
+      selectedGiftcardBrand: harborId,
+      gross_amount_in_cents: 5_200,
+      orderID: null,
+    });
+  });
+
+  it('offers a fixed-denomination brand its values as choices', async () => {
+    const calls = shop({
+      'POST /giftcards/quotes': () => json({ ...quoteFor(5_000, 500), brand_id: cinemaId }, 201),
+    });
+    renderShop(`/redeem/giftcard/${cinemaId}`);
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { level: 1, name: 'Starlight Cinemas' });
+    expect(screen.queryByLabelText('Gift card amount (USD)')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Choose a gift card value')).toBeTruthy();
+
+    // $100 is above the $80 balance.
+    await user.click(screen.getByRole('radio', { name: /\$100\.00/ }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(
+      await screen.findByText("You don't have enough balance in order to do redemption"),
+    ).toBeTruthy();
+
+    await user.click(screen.getByRole('radio', { name: /\$50\.00/ }));
+    expect(screen.getByText('Spend $50.00, get $52.50 back')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { name: 'Confirm Details' })).toBeTruthy();
+    expect(calls.callsTo('POST /giftcards/quotes')[0]?.body).toEqual({
+      brand_id: cinemaId,
+      amount_in_cents: 5_000,
+    });
+  });
+
+  it("shows the server's refusal when the brand became unorderable", async () => {
+    shop({
+      'POST /giftcards/quotes': () =>
+        json(
+          {
+            code: 6008,
+            code_description: 'BRAND_UNAVAILABLE',
+            message: "This brand's gift cards are unavailable at the moment.",
+          },
+          409,
+        ),
+    });
+    renderShop(`/redeem/giftcard/${harborId}`);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Gift card amount (USD)'), '20');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      "This brand's gift cards are unavailable at the moment.",
+    );
+    expect(redemptionFlow.get().mode).toBeNull();
+  });
+
+  it('says so for an unknown brand', async () => {
+    shop();
+    renderShop('/redeem/giftcard/not-a-brand');
+    expect(
+      await screen.findByRole('heading', { name: "We couldn't find this brand" }),
+    ).toBeTruthy();
+  });
+});
+
+describe('confirming a gift card', () => {
+  function startWith(quote: ReturnType<typeof quoteFor>) {
+    giftCardQuoteSlot.write(quote);
+    redemptionFlow.update({
+      mode: 'giftcard',
+      amount: quote.amount_in_cents,
+      selectedPaymentMethodUUID: quote.quote_id,
+      selectedGiftcardBrand: harborId,
+      display_name: 'Harbor Coffee',
+      cashbackPercentage: quote.cashback_bps / 100,
+      gross_amount_in_cents: quote.total_value_in_cents,
+    });
+  }
+  const challenge = {
+    attempt_id: '1b4e28ba-2fa1-4d2b-9f8e-1e2b3c4d5e6f',
+    channel: 'sms',
+    destination: '+1 xxx-xxx-0143',
+    expires_in_seconds: 300,
+    resend_available_in_seconds: 60,
+  };
+
+  it('renews an expired quote and, when the offer changed, shows it before going on', async () => {
+    startWith(quoteFor(5_000, 400, -1_000));
+    const renewed = { ...quoteFor(5_000, 200), quote_id: '8a7b6c5d-4e3f-4a1b-9c0d-1e2f3a4b5c6d' };
+    const calls = shop({
+      'POST /giftcards/quotes': () => json(renewed, 201),
+      'POST /redemptions/otp': () => json(challenge),
+    });
+    renderShop('/redeem-details');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(
+      await screen.findByText(/The offer changed while you were confirming: .* now worth \$51\.00/),
+    ).toBeTruthy();
+    expect(calls.callsTo('POST /redemptions/otp')).toHaveLength(0);
+    expect(screen.getByText('Spend $50.00, get $51.00 back')).toBeTruthy();
+    expect(redemptionFlow.get().selectedPaymentMethodUUID).toBe(renewed.quote_id);
+
+    // Confirming again goes on with the new quote.
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByRole('heading', { name: 'Verify OTP' })).toBeTruthy();
+    expect(calls.callsTo('POST /giftcards/quotes')).toHaveLength(1);
+    expect(calls.callsTo('POST /redemptions/otp')).toHaveLength(1);
+  });
+
+  it('goes straight on with a quote that still holds', async () => {
+    startWith(quoteFor(5_000, 400));
+    const calls = shop({ 'POST /redemptions/otp': () => json(challenge) });
+    renderShop('/redeem-details');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByRole('heading', { name: 'Verify OTP' })).toBeTruthy();
+    expect(calls.callsTo('POST /giftcards/quotes')).toHaveLength(0);
+    expect(redemptionFlow.get().orderID).toEqual(expect.any(String));
+  });
+});

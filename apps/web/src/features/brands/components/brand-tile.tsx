@@ -1,0 +1,37 @@
+import { brandDisplayName, type Brand } from '@refund/contracts/brands';
+import { Link } from 'react-router';
+import { RemoteImage } from '../../../components/remote-image';
+import { brandImageUrl } from '../brand-image';
+
+/** A brand as the catalog shows it: its card art, its name and its offer; opens its page. */
+export function BrandTile({ brand, href }: { brand: Brand; href: string }) {
+  const image = brandImageUrl(brand.images);
+  const name = brandDisplayName(brand);
+  return (
+    <Link
+      to={href}
+      className="group flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-surface shadow-sm hover:border-primary"
+    >
+      <span className="block aspect-[320/202] w-full bg-surface-muted">
+        {image && (
+          <RemoteImage
+            src={image}
+            alt=""
+            width={300}
+            height={189}
+            loading="lazy"
+            className="size-full object-cover"
+          />
+        )}
+      </span>
+      <span className="flex flex-1 flex-col gap-1 px-3 py-3">
+        <span className="font-semibold text-ink group-hover:text-primary">{name}</span>
+        {brand.offer_label && (
+          <span className="w-fit rounded-full bg-success-soft px-2 py-0.5 text-xs font-semibold text-success">
+            {brand.offer_label}
+          </span>
+        )}
+      </span>
+    </Link>
+  );
+}
