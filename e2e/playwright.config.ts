@@ -2,6 +2,38 @@ import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://localhost:${PORT}`;
+/** A server featuring no gift card brands, for the promotion page's empty state. */
+export const noFeaturedBrandsURL = `http://localhost:${PORT + 1}`;
+/** A server featuring three brands; tests that change what every customer sees run here. */
+export const threeFeaturedBrandsURL = `http://localhost:${PORT + 2}`;
+export const threeFeaturedBrands = ['SBX-harbor-coffee', 'SBX-voltline', 'SBX-maple-pine'];
+
+/** The API with the built web app, on `url`, with an in-memory database of its own. */
+function server(url: string, env: Record<string, string> = {}) {
+  return {
+    command: 'npm run start -w @refund/api',
+    cwd: '..',
+    url: `${url}/readyz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: {
+      PORT: new URL(url).port,
+      PUBLIC_URL: url,
+      DATA_DIR: 'memory://',
+      LOG_LEVEL: 'warn',
+      JOB_POLL_SECONDS: '0.5',
+      OTP_SENDS_PER_IP_PER_HOUR: '100000',
+      OTP_SENDS_PER_PHONE_PER_HOUR: '100',
+      BRAND_NAME: 'Refund Wallet',
+      // Payouts settle and come back within a test's patience.
+      SANDBOX_ACH_SETTLEMENT_SECONDS: '2',
+      SANDBOX_CARD_RETURN_DELAY_SECONDS: '2',
+      ...env,
+    },
+  };
+}
 
 export default defineConfig({
   testDir: './tests',
@@ -30,26 +62,9 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    command: 'npm run start -w @refund/api',
-    cwd: '..',
-    url: `${baseURL}/readyz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      PUBLIC_URL: baseURL,
-      DATA_DIR: 'memory://',
-      LOG_LEVEL: 'warn',
-      JOB_POLL_SECONDS: '0.5',
-      OTP_SENDS_PER_IP_PER_HOUR: '100000',
-      OTP_SENDS_PER_PHONE_PER_HOUR: '100',
-      BRAND_NAME: 'Refund Wallet',
-      // Payouts settle and come back within a test's patience.
-      SANDBOX_ACH_SETTLEMENT_SECONDS: '2',
-      SANDBOX_CARD_RETURN_DELAY_SECONDS: '2',
-    },
-  },
+  webServer: [
+    server(baseURL),
+    server(noFeaturedBrandsURL, { GIFT_CARD_FEATURED_BRANDS: '' }),
+    server(threeFeaturedBrandsURL, { GIFT_CARD_FEATURED_BRANDS: threeFeaturedBrands.join(',') }),
+  ],
 });

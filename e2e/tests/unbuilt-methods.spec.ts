@@ -12,8 +12,8 @@ test('home offers only the built methods; the others say they are unavailable', 
   await page.goto('/');
 
   const methods = page.getByRole('region', { name: 'Choose Your Redemption Method' });
-  await expect(methods.getByRole('link')).toHaveText([/Debit card/, /Bank account/]);
-  for (const name of ['Visa prepaid card', 'Gift cards', 'FanCash', 'Earn rewards']) {
+  await expect(methods.getByRole('link')).toHaveText([/Debit card/, /Bank account/, /Gift cards/]);
+  for (const name of ['Visa prepaid card', 'FanCash', 'Earn rewards']) {
     const row = methods.getByRole('listitem').filter({ hasText: name });
     await expect(row).toContainText(unavailable);
     await expect(row.getByRole('link')).toHaveCount(0);
@@ -31,15 +31,10 @@ test('the routes of unbuilt features say so and lead home, offering nothing', as
 
   for (const route of [
     '/redeem/prepaid',
-    '/redeem/giftcard',
-    '/redeem/giftcard/brand-1',
     '/redeem/fancash',
     '/earnRewards',
     '/earnRewards/brand-1',
-    '/profile/giftcards-history',
-    '/profile/giftcards-history/instructions',
     '/profile/visaprepaidcard-history',
-    '/view-later',
   ]) {
     await page.goto(route);
     await expect(page.getByRole('main').getByText(unavailable)).toBeVisible();
@@ -47,26 +42,31 @@ test('the routes of unbuilt features say so and lead home, offering nothing', as
     await expect(page.getByRole('main').getByRole('link')).toHaveText(['Go to home']);
   }
 
-  for (const route of ['/promotion', '/spotlight']) {
-    await page.goto(route);
-    await expect(page.getByRole('heading', { level: 1, name: 'Promotions' })).toBeVisible();
-    await expect(page.getByText('No Promotions at the moment')).toBeVisible();
-  }
   await expectNoSeriousViolations(page);
 
   await page.getByRole('link', { name: 'Go to home' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'My Money' })).toBeVisible();
 });
 
-test('the profile menu links to no unbuilt feature', async ({ page }) => {
+test('the profile menu links to no unbuilt feature; its gift card entries open the wallet', async ({
+  page,
+}) => {
   const person = await createAccount(page.request);
   await signInThroughApi(page, person);
   await page.goto('/profile');
   const menu = page.getByRole('navigation', { name: 'Profile' });
   await expect(menu.getByRole('link')).toHaveText([
-    /^Personal Details/,
+    /^Visa Gift Cards/,
+    /^Gift Card Wallet/,
     /^Transaction History/,
     /^My Redemptions/,
+    /^Personal Details/,
   ]);
-  await expect(page.getByText(/Visa Gift Cards|Gift Card Wallet/)).toHaveCount(0);
+  for (const name of ['Visa Gift Cards', 'Gift Card Wallet']) {
+    await page.goto('/profile');
+    await menu.getByRole('link', { name }).click();
+    await expect(page).toHaveURL(/\/profile\/giftcards-history$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Gift Card History' })).toBeVisible();
+    await expect(page.getByText(unavailable)).toHaveCount(0);
+  }
 });

@@ -4,7 +4,7 @@ import { apiAccessToken, type Person } from './people';
 
 /** The seeded sandbox merchant, "Summit Sports". */
 export const MERCHANT_NAME = 'Summit Sports';
-const merchantHeaders = { Authorization: 'Bearer sk_sandbox_summit_sports_demo_key_0001' };
+export const merchantHeaders = { Authorization: 'Bearer sk_sandbox_summit_sports_demo_key_0001' };
 
 export interface ReturnLine {
   amount_in_cents: number;
