@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousViolations } from '../support/axe';
-import { signInThroughApi } from '../support/people';
+import { currentCodes, readCode, signInThroughApi } from '../support/people';
 import { fundedCustomer } from '../support/redemptions';
 import { confirmAndVerify } from '../redemptions/redeem-helpers';
 
@@ -58,12 +58,23 @@ test('buys a gift card with cashback: the balance drops by the amount, then the 
   ).toBeVisible();
   await page.getByRole('link', { name: 'Open Gift Card Wallet' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Gift Card History' })).toBeVisible();
-  await expect(
-    page.getByRole('list', { name: 'Active gift cards' }).getByRole('link'),
-  ).toContainText('Harbor Coffee Co.');
+  const inWallet = page.getByRole('list', { name: 'Active gift cards' }).getByRole('link');
+  await expect(inWallet).toContainText('Harbor Coffee Co.');
 
   // The amount left the balance at once; the 4% cashback arrives once the card is issued.
   await expectBalanceToBecome(page, '$152.00');
+
+  // Issued: in the wallet, its code opens after the passcode step.
+  await page.goto('/profile/giftcards-history');
+  await expect(inWallet).toContainText('Issued');
+  await inWallet.click();
+  const seen = await currentCodes(page.request, customer.person.phone);
+  await page.getByRole('button', { name: 'View now' }).click();
+  await page
+    .getByLabel('Verification code')
+    .fill(await readCode(page.request, customer.person.phone, seen));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByText(/^\d{4}(-\d{4})+$/)).toBeVisible();
 });
 
 test('buys a fixed-denomination gift card by choosing one of its values', async ({ page }) => {

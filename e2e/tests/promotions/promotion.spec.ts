@@ -5,7 +5,7 @@ import { createAccount, signInThroughApi } from '../support/people';
 
 const manyMore = 'And many more brands with cashback';
 
-test('home leads to four featured brands with their offers, and to the whole catalog', async ({
+test("with the demo's nine featured brands, home leads to four of them and to the whole catalog", async ({
   page,
 }) => {
   const person = await createAccount(page.request);

@@ -1,0 +1,88 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousViolations } from '../support/axe';
+import {
+  SANDBOX_GIFT_CARD_BRANDS,
+  buyGiftCardThroughApi,
+  readGiftCardPasscode,
+  waitForGiftCard,
+} from '../support/giftcards';
+import { currentCodes, signInThroughApi } from '../support/people';
+import { fundedCustomer } from '../support/redemptions';
+
+const widths = [
+  { name: 'phone', width: 360, height: 780 },
+  { name: 'desktop', width: 1280, height: 900 },
+];
+const themes = ['light', 'dark'] as const;
+
+for (const theme of themes) {
+  for (const size of widths) {
+    test(`the gift card, promotion and spotlight screens pass axe (${theme}, ${size.name})`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await page.addInitScript((value) => window.localStorage.setItem('theme', value), theme);
+      const customer = await fundedCustomer(page.request, { amountInCents: 5_000 });
+      const bought = await buyGiftCardThroughApi(page.request, customer, {
+        providerBrandId: SANDBOX_GIFT_CARD_BRANDS.harborCoffee,
+        amountInCents: 1_000,
+      });
+      const card = await waitForGiftCard(
+        page.request,
+        customer,
+        bought.transaction.transaction_id,
+        'issued',
+      );
+      await signInThroughApi(page, customer.person);
+
+      await page.goto('/');
+      await expect(page.getByRole('link', { name: 'Earn cashback on gift cards' })).toBeVisible();
+      await expectNoSeriousViolations(page);
+
+      await page.goto('/promotion');
+      await expect(page.getByRole('list', { name: 'Featured brands' })).toBeVisible();
+      await expectNoSeriousViolations(page);
+
+      await page.goto('/spotlight');
+      await expect(page.getByRole('button', { name: 'Close' })).toBeVisible();
+      await expectNoSeriousViolations(page);
+
+      await page.goto('/redeem/giftcard');
+      await expect(page.getByRole('link', { name: /Harbor Coffee Co\./ })).toBeVisible();
+      await expectNoSeriousViolations(page);
+      await page.getByRole('link', { name: /Harbor Coffee Co\./ }).click();
+      await page.getByLabel('Gift card amount (USD)').fill('20');
+      await expect(page.getByText('Spend $20.00, get $20.80 back')).toBeVisible();
+      await expectNoSeriousViolations(page);
+
+      await page.goto('/profile/giftcards-history');
+      await expect(page.getByRole('list', { name: 'Active gift cards' })).toBeVisible();
+      await expectNoSeriousViolations(page);
+
+      await page.goto(`/profile/giftcards-history/${card.reward_reference_id}`);
+      await expect(page.getByRole('button', { name: 'View now' })).toBeVisible();
+      await expectNoSeriousViolations(page);
+      const seen = await currentCodes(page.request, customer.person.phone);
+      await page.getByRole('button', { name: 'View now' }).click();
+      await expect(page.getByRole('heading', { name: "Confirm it's you" })).toBeVisible();
+      await expectNoSeriousViolations(page);
+      await page
+        .getByLabel('Verification code')
+        .fill(await readGiftCardPasscode(page.request, customer.person.phone, seen));
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await expect(page.getByRole('heading', { name: 'Your code' })).toBeVisible();
+      await expectNoSeriousViolations(page);
+
+      await page.goto('/profile/giftcards-history/instructions');
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Gift Card Instructions' }),
+      ).toBeVisible();
+      await expectNoSeriousViolations(page);
+
+      await page.goto(`/profile/giftcards-history/${card.reward_reference_id}`);
+      await page.getByRole('button', { name: 'View later' }).click();
+      await expect(page.getByRole('button', { name: 'Okay, Got it!' })).toBeVisible();
+      await expectNoSeriousViolations(page);
+    });
+  }
+}
