@@ -180,3 +180,75 @@ export interface GiftCardIssuer {
   /** Where an order the issuer accepted stands now. Throws when the issuer does not answer. */
   orderStatus(issuerOrderId: string): Promise<GiftCardOrderResult>;
 }
+
+/** A prepaid card's life at its issuer (Stripe Issuing's statuses). */
+export type PrepaidCardStatus = 'inactive' | 'active' | 'canceled';
+
+/** The person a prepaid card is issued to, as the issuer's cardholder record needs them. */
+export interface PrepaidCardholder {
+  firstName: string;
+  lastName: string;
+  email: string;
+  /** E.164. */
+  phone: string;
+  address: { line1: string; line2: string | null; city: string; state: string; zipcode: string };
+}
+
+/** What we may keep of an issued card: never its number or CVC. */
+export interface IssuedPrepaidCard {
+  issuerCardId: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  status: PrepaidCardStatus;
+}
+
+export type PrepaidCardIssueResult =
+  | { status: 'processing' }
+  | { status: 'issued'; card: IssuedPrepaidCard }
+  | { status: 'failed'; reason: string };
+
+/** A card as the issuer keeps it now: its status and what is left to spend. */
+export interface PrepaidCardState extends IssuedPrepaidCard {
+  loadedCents: number;
+  balanceCents: number;
+}
+
+/** The card's secrets, read from the issuer when its owner asks and passed straight through. */
+export interface PrepaidCardSecrets {
+  number: string;
+  cvc: string;
+  expMonth: number;
+  expYear: number;
+}
+
+/** An issuer of virtual prepaid Visa cards loaded with a fixed amount. */
+export interface PrepaidCardIssuer {
+  /**
+   * The issuer's cardholder for one of our customers, created the first time. `customerId` is
+   * our id for them and the idempotency key. Throws when the issuer does not answer.
+   */
+  cardholder(customerId: string, person: PrepaidCardholder): Promise<string>;
+  /**
+   * Issues one inactive virtual card loaded with `amountCents`. `reference` is our id for it and
+   * the issuer's idempotency key: issuing again with it answers the same card. Throws when the
+   * issuer does not answer (the card may or may not exist; issuing again finds out).
+   */
+  issue(input: {
+    reference: string;
+    issuerCardholderId: string;
+    amountCents: number;
+  }): Promise<PrepaidCardIssueResult>;
+  /**
+   * The card issued under `reference` to this cardholder, found without issuing anything:
+   * `not_found` when the issuer has none (the request never reached it).
+   */
+  lookup(input: {
+    reference: string;
+    issuerCardholderId: string;
+  }): Promise<PrepaidCardIssueResult | { status: 'not_found' }>;
+  card(issuerCardId: string): Promise<PrepaidCardState>;
+  /** Moves an inactive card to active; an active one stays active. */
+  activate(issuerCardId: string): Promise<PrepaidCardState>;
+  secrets(issuerCardId: string): Promise<PrepaidCardSecrets>;
+}
