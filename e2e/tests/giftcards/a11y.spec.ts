@@ -1,13 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousViolations } from '../support/axe';
-import {
-  SANDBOX_GIFT_CARD_BRANDS,
-  buyGiftCardThroughApi,
-  readGiftCardPasscode,
-  waitForGiftCard,
-} from '../support/giftcards';
+import { customerWithIssuedGiftCard, readGiftCardPasscode } from '../support/giftcards';
 import { currentCodes, signInThroughApi } from '../support/people';
-import { fundedCustomer } from '../support/redemptions';
 
 const widths = [
   { name: 'phone', width: 360, height: 780 },
@@ -22,17 +16,10 @@ for (const theme of themes) {
     }) => {
       await page.setViewportSize({ width: size.width, height: size.height });
       await page.addInitScript((value) => window.localStorage.setItem('theme', value), theme);
-      const customer = await fundedCustomer(page.request, { amountInCents: 5_000 });
-      const bought = await buyGiftCardThroughApi(page.request, customer, {
-        providerBrandId: SANDBOX_GIFT_CARD_BRANDS.harborCoffee,
+      const { customer, card } = await customerWithIssuedGiftCard(page.request, {
+        balanceInCents: 5_000,
         amountInCents: 1_000,
       });
-      const card = await waitForGiftCard(
-        page.request,
-        customer,
-        bought.transaction.transaction_id,
-        'issued',
-      );
       await signInThroughApi(page, customer.person);
 
       await page.goto('/');

@@ -3,6 +3,7 @@ import { expectNoSeriousViolations } from '../support/axe';
 import {
   SANDBOX_GIFT_CARD_BRANDS,
   buyGiftCardThroughApi,
+  customerWithIssuedGiftCard,
   readGiftCardPasscode,
   readViewLaterLink,
   waitForGiftCard,
@@ -40,17 +41,10 @@ async function viewNow(page: Page, phone: string, expectPasscode: boolean): Prom
 test('a bought card in the wallet: opened behind a passcode once per device, then marked used and back', async ({
   page,
 }) => {
-  const customer = await fundedCustomer(page.request, { amountInCents: 10_000 });
-  const bought = await buyGiftCardThroughApi(page.request, customer, {
-    providerBrandId: SANDBOX_GIFT_CARD_BRANDS.harborCoffee,
+  const { customer, card } = await customerWithIssuedGiftCard(page.request, {
+    balanceInCents: 10_000,
     amountInCents: 2_500,
   });
-  const card = await waitForGiftCard(
-    page.request,
-    customer,
-    bought.transaction.transaction_id,
-    'issued',
-  );
   await signInThroughApi(page, customer.person);
 
   await openWallet(page);
@@ -103,17 +97,10 @@ test('a bought card in the wallet: opened behind a passcode once per device, the
 });
 
 test('view later texts a link that opens the card after signing in', async ({ page, browser }) => {
-  const customer = await fundedCustomer(page.request, { amountInCents: 5_000 });
-  const bought = await buyGiftCardThroughApi(page.request, customer, {
-    providerBrandId: SANDBOX_GIFT_CARD_BRANDS.harborCoffee,
+  const { customer, card } = await customerWithIssuedGiftCard(page.request, {
+    balanceInCents: 5_000,
     amountInCents: 1_000,
   });
-  const card = await waitForGiftCard(
-    page.request,
-    customer,
-    bought.transaction.transaction_id,
-    'issued',
-  );
   await signInThroughApi(page, customer.person);
 
   await page.goto(`/profile/giftcards-history/${card.reward_reference_id}`);

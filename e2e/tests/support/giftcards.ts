@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext } from '@playwright/test';
 import type { BrandList, GiftCardQuote } from '@refund/contracts/brands';
 import type { GiftCard, GiftCardList, GiftCardStatus } from '@refund/contracts/giftcards';
 import type { Transaction } from '@refund/contracts/redemptions';
-import { currentCodes, readCode } from './people';
-import type { FundedCustomer } from './redemptions';
+import { readCode } from './people';
+import { fundedCustomer, postRedemption, type FundedCustomer } from './redemptions';
 
 /** The sandbox issuer's brands the wallet tests use (README): ordinary, and magic ones. */
 export const SANDBOX_GIFT_CARD_BRANDS = {
@@ -56,29 +55,13 @@ export async function buyGiftCardThroughApi(
   expect(quoted.status(), await quoted.text()).toBe(201);
   const quote = (await quoted.json()) as GiftCardQuote;
 
-  const seen = await currentCodes(request, customer.person.phone);
-  const otp = await request.post('/v1/redemptions/otp', { headers: bearer(customer) });
-  expect(otp.status(), await otp.text()).toBe(200);
-  const { attempt_id } = (await otp.json()) as { attempt_id: string };
-  const code = await readCode(request, customer.person.phone, seen);
-
-  const response = await request.post('/v1/redemptions', {
-    headers: { ...bearer(customer), 'Idempotency-Key': randomUUID() },
-    data: {
-      mode: 'giftcard',
-      payment_method_uuid: quote.quote_id,
-      amount_in_cents: options.amountInCents,
-      attempt_id,
-      code,
-      bot_token: 'sandbox-bot-pass',
-    },
+  const transaction = await postRedemption(request, customer, {
+    mode: 'giftcard',
+    payment_method_uuid: quote.quote_id,
+    amount_in_cents: options.amountInCents,
+    bot_token: 'sandbox-bot-pass',
   });
-  expect(response.status(), await response.text()).toBe(201);
-  return {
-    transaction: (await response.json()) as Transaction,
-    quote,
-    brandName: brand.display_name ?? brand.name,
-  };
+  return { transaction, quote, brandName: brand.display_name ?? brand.name };
 }
 
 /** The customer's card bought in `transactionId`, on either shelf. */
@@ -152,4 +135,23 @@ export async function readViewLaterLink(
     )
     .toBeTruthy();
   return link as string;
+}
+
+/** A new customer with a wallet of `balanceInCents` and an issued Harbor Coffee card of `amountInCents`. */
+export async function customerWithIssuedGiftCard(
+  request: APIRequestContext,
+  options: { balanceInCents: number; amountInCents: number },
+): Promise<{ customer: FundedCustomer; card: GiftCard }> {
+  const customer = await fundedCustomer(request, { amountInCents: options.balanceInCents });
+  const bought = await buyGiftCardThroughApi(request, customer, {
+    providerBrandId: SANDBOX_GIFT_CARD_BRANDS.harborCoffee,
+    amountInCents: options.amountInCents,
+  });
+  const card = await waitForGiftCard(
+    request,
+    customer,
+    bought.transaction.transaction_id,
+    'issued',
+  );
+  return { customer, card };
 }

@@ -98,14 +98,19 @@ export async function addDebitCard(
 }
 
 /**
- * Redeems to a debit card the way the app does: asks for the withdrawal code, reads it from the
- * sandbox SMS inbox, then posts the redemption with a fresh Idempotency-Key. Answers the
- * transaction (a card payout's outcome is already in it).
+ * Posts a redemption the way the app does: asks for the withdrawal code, reads it from the
+ * sandbox SMS inbox, then posts `redemption` with the code and a fresh Idempotency-Key. Answers
+ * the transaction.
  */
-export async function redeemThroughApi(
+export async function postRedemption(
   request: APIRequestContext,
   customer: FundedCustomer,
-  options: { cardUuid: string; amountInCents: number },
+  redemption: {
+    mode: string;
+    payment_method_uuid: string;
+    amount_in_cents: number;
+    bot_token?: string;
+  },
 ): Promise<Transaction> {
   const seen = await currentCodes(request, customer.person.phone);
   const otp = await request.post('/v1/redemptions/otp', { headers: bearer(customer) });
@@ -114,16 +119,23 @@ export async function redeemThroughApi(
   const code = await readCode(request, customer.person.phone, seen);
   const response = await request.post('/v1/redemptions', {
     headers: { ...bearer(customer), 'Idempotency-Key': randomUUID() },
-    data: {
-      mode: 'debit',
-      payment_method_uuid: options.cardUuid,
-      amount_in_cents: options.amountInCents,
-      attempt_id,
-      code,
-    },
+    data: { ...redemption, attempt_id, code },
   });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as Transaction;
+}
+
+/** Redeems to a debit card; a card payout's outcome is already in the answer. */
+export function redeemThroughApi(
+  request: APIRequestContext,
+  customer: FundedCustomer,
+  options: { cardUuid: string; amountInCents: number },
+): Promise<Transaction> {
+  return postRedemption(request, customer, {
+    mode: 'debit',
+    payment_method_uuid: options.cardUuid,
+    amount_in_cents: options.amountInCents,
+  });
 }
 
 /**

@@ -1,13 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { buttonVariants } from '../../components/button';
-import { Card } from '../../components/card';
 import { ErrorState, LoadingState } from '../../components/query-state';
 import { paths } from '../../config/paths';
 import { BrandCatalog } from '../../features/brands/components/brand-catalog';
 import { useRedemptionMethods } from '../../features/wallet/api/get-redemption-methods';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { BackLink } from './back-link';
+import { MethodUnavailable } from './method-unavailable';
 import { PageHeading } from './page-heading';
 
 /** The first step of a gift card (/redeem/giftcard): the catalog of brands and their cashback. */
@@ -29,16 +27,7 @@ export function RedeemGiftCardScreen() {
       );
     }
     if (!method?.is_available) {
-      return (
-        <Card className="flex flex-col items-start gap-4">
-          <p role="alert" className="text-ink">
-            {t('wallet.methodUnavailable')}
-          </p>
-          <Link to={paths.home.href()} className={buttonVariants.secondary}>
-            {t('common.goHome')}
-          </Link>
-        </Card>
-      );
+      return <MethodUnavailable />;
     }
     return <BrandCatalog />;
   };

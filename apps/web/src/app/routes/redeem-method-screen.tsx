@@ -1,8 +1,7 @@
 import type { RedemptionMethod } from '@refund/contracts/wallet';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { buttonVariants } from '../../components/button';
+import { useNavigate } from 'react-router';
 import { Card } from '../../components/card';
 import { ErrorState, LoadingState } from '../../components/query-state';
 import { paths } from '../../config/paths';
@@ -19,6 +18,7 @@ import { useRedemptionMethods } from '../../features/wallet/api/get-redemption-m
 import { useWalletBalance } from '../../features/wallet/api/get-wallet-balance';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { BackLink } from './back-link';
+import { MethodUnavailable } from './method-unavailable';
 import { PageHeading } from './page-heading';
 
 const limitsOf = (method: RedemptionMethod) => ({
@@ -72,16 +72,7 @@ export function RedeemMethodScreen<T>({ destination }: { destination: PayoutDest
       );
     }
     if (!method?.is_available) {
-      return (
-        <Card className="flex flex-col items-start gap-4">
-          <p role="alert" className="text-ink">
-            {t('wallet.methodUnavailable')}
-          </p>
-          <Link to={paths.home.href()} className={buttonVariants.secondary}>
-            {t('common.goHome')}
-          </Link>
-        </Card>
-      );
+      return <MethodUnavailable />;
     }
     if (flow.mode !== mode) return <LoadingState />;
     return (
