@@ -42,6 +42,7 @@ const apiPublicFiles = {
   ledger: ['ledger.ts', 'statement.ts'],
   merchants: ['merchant-keys.ts'],
   payouts: ['payout-events.ts'],
+  'prepaid-cards': ['prepaid-card-issuing.ts'],
   refunds: ['claim-refund.ts', 'lapsed-holds.ts', 'merchant-refunds.ts'],
   spotlights: ['spotlights.ts'],
   webhooks: ['webhook-events.ts'],

@@ -42,6 +42,9 @@ import type { IssuerHealth } from './features/giftcards/giftcard-purchases';
 import { createGiftCardWallet } from './features/giftcards/giftcard-wallet';
 import { giftCardWalletRoutes } from './features/giftcards/giftcard-wallet-routes';
 import { createPayoutMethods } from './features/payouts/payout-methods';
+import { createCardholders } from './features/prepaid-cards/cardholders';
+import { prepaidCardRoutes } from './features/prepaid-cards/prepaid-card-routes';
+import { createPrepaidCardWallet } from './features/prepaid-cards/prepaid-card-wallet';
 import type { RedemptionMethod } from './features/payouts/redemption-method';
 import { createRedemptions } from './features/payouts/redemptions';
 import { releaseLapsedHolds } from './features/refunds/lapsed-holds';
@@ -66,6 +69,7 @@ import {
 import { declareRouteAuth } from './http/route-auth';
 import { inlinePagePolicy, securityHeaders } from './http/security-headers';
 import type { JobQueue } from './jobs/job-queue';
+import type { PrepaidCardIssuer } from './providers/ports';
 import { bankLinkReturnUrls, type PayoutProviders, type Providers } from './providers/providers';
 
 export interface AppDeps {
@@ -84,6 +88,8 @@ export interface AppDeps {
   redemptionMethods?: readonly RedemptionMethod[];
   /** The gift card issuer's health, when one is configured (gift cards are offered with one). */
   giftCardIssuer?: IssuerHealth | null;
+  /** The prepaid card issuer, when one is configured (prepaid cards are offered with one). */
+  prepaidCardIssuer?: PrepaidCardIssuer | null;
 }
 
 const BODY_LIMIT_BYTES = 64 * 1024;
@@ -193,6 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cardPayouts: deps.payoutProviders.cardPayouts,
     disabledModes,
     giftCards: deps.giftCardIssuer ?? null,
+    prepaidCards: !!deps.prepaidCardIssuer,
     extra: deps.redemptionMethods ?? [],
   });
   const redemptions = createRedemptions({
@@ -278,6 +285,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           publicUrl: config.PUBLIC_URL,
         }),
       });
+      const prepaidCardIssuer = deps.prepaidCardIssuer;
+      if (prepaidCardIssuer) {
+        await v1.register(prepaidCardRoutes, {
+          cardholders: createCardholders({ db, issuer: prepaidCardIssuer }),
+          wallet: createPrepaidCardWallet({ db, issuer: prepaidCardIssuer, otp }),
+        });
+      }
       await v1.register(sandboxRoutes, { db, enabled: config.SANDBOX });
       await v1.register(fileRoutes, { db });
       await v1.register(spotlightRoutes, { db, spotlights: createSpotlights(db) });

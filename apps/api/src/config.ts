@@ -198,6 +198,17 @@ const envSchema = z
     SANDBOX_GIFT_CARD_FULFIL_SECONDS: z.coerce.number().min(0).max(3_600).default(3),
     /** How often the catalog is synced from the issuer. */
     GIFT_CARD_CATALOG_SYNC_SECONDS: z.coerce.number().min(10).max(86_400).default(3_600),
+    /**
+     * The prepaid Visa card issuer; default the sandbox outside production, none (no prepaid
+     * cards offered) in it.
+     */
+    PREPAID_CARD_PROVIDER: z.enum(['none', 'sandbox', 'stripe_issuing']).optional(),
+    /** A Stripe secret key with Issuing enabled (sk_live_… or, for its test mode, sk_test_…). */
+    STRIPE_ISSUING_API_KEY: z.string().min(1).optional(),
+    /** Default Stripe's API, https://api.stripe.com/v1. */
+    STRIPE_BASE_URL: z.url().optional(),
+    /** Sandbox: seconds from a prepaid card being asked for to it being issued. */
+    SANDBOX_PREPAID_FULFIL_SECONDS: z.coerce.number().min(0).max(3_600).default(3),
     /** The e-mail address customers write to for help with a gift card; required in production. */
     SUPPORT_EMAIL: z.email({ error: 'an e-mail address' }).optional(),
   })
@@ -225,7 +236,8 @@ const envSchema = z
         env.BANK_LINK_PROVIDER === 'sandbox' ||
         env.ACH_PROVIDER === 'sandbox' ||
         env.CARD_PAYOUT_PROVIDER === 'sandbox' ||
-        env.GIFT_CARD_PROVIDER === 'sandbox'
+        env.GIFT_CARD_PROVIDER === 'sandbox' ||
+        env.PREPAID_CARD_PROVIDER === 'sandbox'
       ) {
         ctx.addIssue({
           code: 'custom',
@@ -242,6 +254,9 @@ const envSchema = z
     if (env.EMAIL_PROVIDER === 'smtp') need('SMTP_HOST', 'for EMAIL_PROVIDER=smtp');
     if (env.GIFT_CARD_PROVIDER === 'runa') {
       need('RUNA_API_KEY', 'for GIFT_CARD_PROVIDER=runa');
+    }
+    if (env.PREPAID_CARD_PROVIDER === 'stripe_issuing') {
+      need('STRIPE_ISSUING_API_KEY', 'for PREPAID_CARD_PROVIDER=stripe_issuing');
     }
     if (env.BANK_LINK_PROVIDER === 'tink') {
       need('TINK_CLIENT_ID', 'for BANK_LINK_PROVIDER=tink');
@@ -281,6 +296,7 @@ export type SecretName = (typeof secretNames)[number];
 export interface Config extends Env {
   SANDBOX: boolean;
   GIFT_CARD_PROVIDER: 'none' | 'sandbox' | 'runa';
+  PREPAID_CARD_PROVIDER: 'none' | 'sandbox' | 'stripe_issuing';
   SEED_DEMO_DATA: boolean;
   API_DOCS: boolean;
   JWT_SECRET: string;
@@ -322,6 +338,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     ...env,
     SANDBOX: env.SANDBOX ?? !production,
     GIFT_CARD_PROVIDER: env.GIFT_CARD_PROVIDER ?? (production ? 'none' : 'sandbox'),
+    PREPAID_CARD_PROVIDER: env.PREPAID_CARD_PROVIDER ?? (production ? 'none' : 'sandbox'),
     SEED_DEMO_DATA: env.SEED_DEMO_DATA ?? !production,
     API_DOCS: env.API_DOCS ?? !production,
     JWT_SECRET: secret('JWT_SECRET'),

@@ -26,11 +26,13 @@ import {
   createIssuerHealth,
   registerGiftCardOrderJobs,
 } from './features/giftcards/giftcard-purchases';
+import { registerPrepaidCardJobs } from './features/prepaid-cards/prepaid-card-issuing';
 import { keepDevelopmentSecrets } from './dev-secrets';
 import {
   createBankProviders,
   createCardPayoutProviders,
   createGiftCardIssuer,
+  createPrepaidCardIssuer,
   createProviders,
 } from './providers/providers';
 
@@ -165,6 +167,10 @@ export async function createServer(
       logger,
     });
   }
+  const prepaidCardIssuer = createPrepaidCardIssuer(config);
+  if (prepaidCardIssuer) {
+    await registerPrepaidCardJobs({ db: database.db, jobs, issuer: prepaidCardIssuer, logger });
+  }
   // Before any seeding: a queue must be worked before anything is sent to it.
   await registerWebhookJobs(jobs, {
     db: database.db,
@@ -193,6 +199,7 @@ export async function createServer(
     increaseWebhookSecret: increase?.webhookSecret ?? null,
     redemptionMethods: options.redemptionMethods ?? [],
     giftCardIssuer: issuerHealth,
+    prepaidCardIssuer,
   });
   return {
     app,

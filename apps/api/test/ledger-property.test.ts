@@ -264,6 +264,7 @@ beforeAll(async () => {
       cardPayouts: silent,
       disabledModes: new Set(),
       giftCards: null,
+      prepaidCards: false,
     }),
     releaseLapsedHolds: (userId) => releaseLapsedHolds(db, server.jobs, userId),
     bot: { verify: async () => true },

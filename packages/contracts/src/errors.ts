@@ -70,6 +70,10 @@ export const errorCatalog = {
   QUOTE_EXPIRED: { code: 6009, status: 409 },
   PASSCODE_REQUIRED: { code: 2012, status: 403 },
   GIFT_CARD_NOT_ISSUED: { code: 6010, status: 409 },
+  PREPAID_CARD_NOT_ISSUED: { code: 6011, status: 409 },
+  PREPAID_CARD_NOT_ACTIVATABLE: { code: 6012, status: 409 },
+  CARDHOLDER_REQUIRED: { code: 6013, status: 409 },
+  CARD_ISSUER_UNAVAILABLE: { code: 6014, status: 503 },
   BANK_LINK_INVALID: { code: 7001, status: 400 },
   BANK_LINK_UNAVAILABLE: { code: 7002, status: 503 },
   NO_ELIGIBLE_BANK_ACCOUNT: { code: 7003, status: 422 },
@@ -127,6 +131,12 @@ export const defaultErrorMessages: Record<ErrorName, string> = {
   BRAND_UNAVAILABLE: 'This brand is unavailable at this moment. Please choose another one.',
   QUOTE_EXPIRED: 'This offer has expired or was already used. Please review your gift card again.',
   GIFT_CARD_NOT_ISSUED: 'This gift card has not been issued, so it has no code to show.',
+  PREPAID_CARD_NOT_ISSUED:
+    'This card has not been issued yet, so it has no number to show. Please try again shortly.',
+  PREPAID_CARD_NOT_ACTIVATABLE: 'Only an inactive card can be activated.',
+  CARDHOLDER_REQUIRED: 'Confirm the name and address your prepaid card is issued to first.',
+  CARD_ISSUER_UNAVAILABLE:
+    'We could not reach the card issuer right now. Please try again shortly.',
   PASSCODE_REQUIRED:
     'To open this gift card on this device, enter the one-time passcode we text you.',
   BANK_LINK_INVALID:

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { otpCodeSchema } from './auth';
+import { prepaidCardStatuses } from './prepaid-cards';
 import { redemptionModes } from './wallet';
 
 /** The destinations the web app adds and lists itself: a debit card and a bank account. */
@@ -46,12 +47,17 @@ export const transactionSchema = z.object({
   /** What the customer receives: amount minus fee. */
   net_amount_in_cents: z.number().int(),
   destination: z.object({
-    kind: z.enum(['card', 'bank_account', 'gift_card']),
+    kind: z.enum(['card', 'bank_account', 'gift_card', 'prepaid_card']),
     /** The card network, or the gift card's brand name; null for a bank account. */
     brand: z.string().nullable(),
     /** The bank's name where known; null for a card. */
     bank_name: z.string().nullable(),
     last4: z.string(),
+    /**
+     * A prepaid card's status (prepaid-cards.ts), so a list can offer "Activate" on an inactive
+     * one; absent for other destinations.
+     */
+    card_status: z.enum(prepaidCardStatuses).optional(),
   }),
   network_reference: z.string().nullable(),
   /** Why it failed or came back; an ACH return names its code, e.g. "R01". */

@@ -9,6 +9,7 @@ import {
   type IncreaseAchTransfers,
 } from './increase-ach-payouts';
 import type {
+  PrepaidCardIssuer,
   AchPayouts,
   BankLinking,
   BotVerifier,
@@ -33,6 +34,8 @@ import { createTinkBankLinking } from './tink-bank-linking';
 import { createTurnstileVerifier } from './turnstile-bot';
 import { createTwilioSmsSender } from './twilio-sms';
 import { createRunaGiftCardIssuer } from './runa-giftcards';
+import { createSandboxPrepaidCards } from './sandbox-prepaid-cards';
+import { createStripeIssuingPrepaidCards } from './stripe-issuing-prepaid-cards';
 import {
   createSandboxGiftCardIssuer,
   sandboxDisabledBrands,
@@ -292,4 +295,19 @@ export function createGiftCardIssuer(config: Config): {
     }),
     demo: { featured: sandboxFeaturedBrands, disabled: sandboxDisabledBrands },
   };
+}
+
+/** The prepaid Visa card issuer configured; null without one (prepaid cards are not offered). */
+export function createPrepaidCardIssuer(config: Config): PrepaidCardIssuer | null {
+  switch (config.PREPAID_CARD_PROVIDER) {
+    case 'none':
+      return null;
+    case 'stripe_issuing':
+      return createStripeIssuingPrepaidCards({
+        apiKey: config.STRIPE_ISSUING_API_KEY ?? '',
+        ...(config.STRIPE_BASE_URL ? { baseUrl: config.STRIPE_BASE_URL } : {}),
+      });
+    case 'sandbox':
+      return createSandboxPrepaidCards({ fulfilSeconds: config.SANDBOX_PREPAID_FULFIL_SECONDS });
+  }
 }

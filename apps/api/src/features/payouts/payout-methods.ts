@@ -7,6 +7,7 @@ import { createBankAccountMethod } from './methods/bank-account';
 import { createDebitCardMethod } from './methods/debit-card';
 import type { IssuerHealth } from '../giftcards/giftcard-purchases';
 import { createGiftCardMethod } from './methods/gift-card';
+import { createPrepaidCardMethod } from './methods/prepaid-card';
 import { pushHolderOf } from './push-holders';
 import type { RedemptionMethod } from './redemption-method';
 import { createMethodRegistry, type MethodRegistry } from './redemption-method-registry';
@@ -19,6 +20,8 @@ export interface PayoutMethodDeps {
   disabledModes: ReadonlySet<RedemptionMode>;
   /** The gift card issuer's health when one is configured; without one, gift cards are not offered. */
   giftCards: Pick<IssuerHealth, 'reachable'> | null;
+  /** Whether a prepaid card issuer is configured; without one, prepaid cards are not offered. */
+  prepaidCards: boolean;
   /** Methods registered beside the built-in ones (a server embedding this one, a test). */
   extra?: readonly RedemptionMethod[];
 }
@@ -37,6 +40,7 @@ export function createPayoutMethods(deps: PayoutMethodDeps): MethodRegistry {
       ...(deps.giftCards
         ? [createGiftCardMethod({ jobs: deps.jobs, health: deps.giftCards })]
         : []),
+      ...(deps.prepaidCards ? [createPrepaidCardMethod({ jobs: deps.jobs })] : []),
       ...(deps.extra ?? []),
     ],
     deps.disabledModes,

@@ -4,6 +4,7 @@ import {
   startStubHttpServer,
   type RecordedRequest,
   type StubHttpServer,
+  type StubResponder,
 } from './stub-http-server';
 
 /**
@@ -14,6 +15,8 @@ import {
 export interface StripeIssuingStub extends StubHttpServer {
   apiKey: string;
   cards: Map<string, StubCard>;
+  /** Stripe's answer as this stand-in gives it, for a test's responder to pass requests on to. */
+  respond: StubResponder;
   /** Records a purchase on a card: captured (a transaction) or still pending (an authorization). */
   spend(cardId: string, cents: number, options?: { pending?: boolean }): void;
 }
@@ -143,7 +146,7 @@ export async function startStripeIssuingStub(
     };
   };
 
-  const server = await startStubHttpServer((request, response) => {
+  const respond: StubResponder = (request, response) => {
     if (request.headers.authorization !== `Bearer ${apiKey}`) {
       sendJson(response, 401, {
         error: { type: 'invalid_request_error', code: 'api_key_invalid' },
@@ -155,10 +158,12 @@ export async function startStripeIssuingStub(
     const answer = replay ?? route(request);
     if (typeof key === 'string') replays.set(`${request.path} ${key}`, answer);
     sendJson(response, answer.status, answer.body);
-  });
+  };
+  const server = await startStubHttpServer(respond);
 
   return Object.assign(server, {
     apiKey,
+    respond,
     cards,
     spend(cardId: string, cents: number, spendOptions: { pending?: boolean } = {}) {
       const card = cards.get(cardId);

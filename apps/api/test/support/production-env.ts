@@ -1,0 +1,38 @@
+/**
+ * An environment production accepts: its secrets, addresses and a real provider for every
+ * service that has one by default. Tests add or take away one setting to see what it decides.
+ */
+export const productionEnv = {
+  NODE_ENV: 'production',
+  JWT_SECRET: 'j'.repeat(32),
+  OTP_SECRET: 'o'.repeat(32),
+  VAULT_KEY: 'v'.repeat(32),
+  PUBLIC_URL: 'https://wallet.example.com',
+  SUPPORT_EMAIL: 'help@wallet.example.com',
+  SMS_PROVIDER: 'twilio',
+  TWILIO_ACCOUNT_SID: 'AC1',
+  TWILIO_AUTH_TOKEN: 't',
+  TWILIO_FROM_NUMBER: '+15005550006',
+  EMAIL_PROVIDER: 'smtp',
+  SMTP_HOST: 'smtp.example.com',
+  BOT_PROVIDER: 'turnstile',
+  BOT_SECRET: 's',
+  BOT_SITE_KEY: 'k',
+  BANK_LINK_PROVIDER: 'tink',
+  TINK_CLIENT_ID: 'c',
+  TINK_CLIENT_SECRET: 's',
+  ACH_PROVIDER: 'increase',
+  INCREASE_API_KEY: 'k',
+  INCREASE_ACCOUNT_ID: 'a',
+  INCREASE_WEBHOOK_SECRET: 'whsec',
+  CARD_PAYOUT_PROVIDER: 'visa_direct',
+  VISA_DIRECT_USER_ID: 'u',
+  VISA_DIRECT_PASSWORD: 'p',
+  VISA_DIRECT_CERT_FILE: '/etc/visa/cert.pem',
+  VISA_DIRECT_KEY_FILE: '/etc/visa/key.pem',
+  VISA_DIRECT_ACQUIRING_BIN: '408999',
+  VISA_DIRECT_CARD_ACCEPTOR_ID: 'ACCEPTOR1',
+  VISA_DIRECT_TERMINAL_ID: 'TERM0001',
+  VISA_DIRECT_CARD_ACCEPTOR_STATE: 'CA',
+  VISA_DIRECT_CARD_ACCEPTOR_ZIP: '94404',
+};
