@@ -34,8 +34,9 @@ const claimPage = {
   expires_at: '2030-01-01T00:00:00.000Z',
 };
 
-function open(route: string, state: AuthState) {
+function open(route: string, state: AuthState, extra: Parameters<typeof installFakeApi>[0] = {}) {
   installFakeApi({
+    ...extra,
     'GET /app-config': () => json(sandboxConfig),
     [`GET /customers/claim-refund/${refundUuid}`]: () => json(claimPage),
     'GET /customers/claim-refund/6a1f': () =>
@@ -109,11 +110,9 @@ describe('routes', () => {
   });
 
   it.each([
-    ['/redeem/prepaid', 'Visa Prepaid Card'],
     ['/redeem/fancash', 'FanCash'],
     ['/earnRewards', 'Earn Rewards'],
     ['/earnRewards/brand-7', 'Earn Rewards'],
-    ['/profile/visaprepaidcard-history', 'Visa Prepaid Card History'],
   ])('%s says the method is unavailable and leads home, offering nothing', async (route, title) => {
     const { location } = open(route, signedIn);
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
@@ -126,6 +125,46 @@ describe('routes', () => {
     expect(screen.getByRole('link', { name: 'Go to home' }).getAttribute('href')).toBe('/');
     expect(within(screen.getByRole('main')).queryByRole('button')).toBeNull();
     expect(location()).toBe(route);
+  });
+
+  it('/redeem/prepaid is the prepaid card screen', async () => {
+    const { location } = open('/redeem/prepaid', signedIn, {
+      'GET /redemption-methods': () =>
+        json({
+          data: [
+            {
+              mode: 'prepaid',
+              is_available: true,
+              min_amount: 1000,
+              max_amount: 50000,
+              fee_rate: 0,
+              is_whole_amount_value_required: true,
+            },
+          ],
+        }),
+      'GET /wallet/balance': () =>
+        json({ available_in_cents: 20_000, pending_in_cents: 0, total_in_cents: 20_000 }),
+      'GET /prepaid-cardholder': () => json({ cardholder: null }),
+      'GET /users/profile': () => json(signedIn.user),
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Visa Prepaid Card' }),
+    ).toBeTruthy();
+    expect(await screen.findByLabelText('Amount to redeem (USD)')).toBeTruthy();
+    expect(screen.queryByText('This redemption method is unavailable at this moment.')).toBeNull();
+    expect(location()).toBe('/redeem/prepaid');
+  });
+
+  it('/profile/visaprepaidcard-history lists the prepaid cards', async () => {
+    const { location } = open('/profile/visaprepaidcard-history', signedIn, {
+      'GET /redemption-methods': () => json({ data: [] }),
+      'GET /prepaid-cards': () => json({ data: [], next_cursor: null }),
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Visa Prepaid Card History' }),
+    ).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'No prepaid cards yet' })).toBeTruthy();
+    expect(location()).toBe('/profile/visaprepaidcard-history');
   });
 
   it('titles pages with the brand from the server', async () => {

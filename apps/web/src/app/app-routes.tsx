@@ -106,6 +106,14 @@ const GiftCardInstructionsScreen = lazy(() =>
     default: m.GiftCardInstructionsScreen,
   })),
 );
+const RedeemPrepaidScreen = lazy(() =>
+  import('./routes/redeem-prepaid-screen').then((m) => ({ default: m.RedeemPrepaidScreen })),
+);
+const VisaPrepaidCardHistoryScreen = lazy(() =>
+  import('./routes/visa-prepaid-card-history-screen').then((m) => ({
+    default: m.VisaPrepaidCardHistoryScreen,
+  })),
+);
 const ViewLaterScreen = lazy(() =>
   import('./routes/view-later-screen').then((m) => ({ default: m.ViewLaterScreen })),
 );
@@ -120,15 +128,13 @@ const UnavailableScreen = lazy(() =>
 );
 
 /**
- * SPEC routes of features not built yet (prepaid, gift cards, FanCash, earn rewards): each says
+ * SPEC routes of features not built yet (FanCash, earn rewards): each says
  * the method is unavailable and leads home. Nothing links to them.
  */
 const unavailableRoutes: readonly {
   name: PathName;
   titleKey: string;
 }[] = [
-  { name: 'visaPrepaidCardHistory', titleKey: 'titles.visaPrepaidCardHistory' },
-  { name: 'redeemPrepaid', titleKey: 'titles.redeemPrepaid' },
   { name: 'redeemFanCash', titleKey: 'titles.redeemFanCash' },
   { name: 'earnRewards', titleKey: 'titles.earnRewards' },
   { name: 'earnRewardsBrand', titleKey: 'titles.earnRewardsBrand' },
@@ -195,6 +201,11 @@ export function AppRoutes({ returnPaths }: { returnPaths: ReturnPathStore }) {
           <Route path={paths.giftCardInstructions.path} element={<GiftCardInstructionsScreen />} />
           <Route path={paths.giftCardDetails.path} element={<GiftCardDetailsScreen />} />
           <Route path={paths.viewLater.path} element={<ViewLaterScreen />} />
+          <Route path={paths.redeemPrepaid.path} element={<RedeemPrepaidScreen />} />
+          <Route
+            path={paths.visaPrepaidCardHistory.path}
+            element={<VisaPrepaidCardHistoryScreen />}
+          />
           {unavailableRoutes.map(({ name, titleKey }) => (
             <Route
               key={name}

@@ -25,6 +25,8 @@ export const queryKeys = {
   bankAccounts: resourceKeys('bank-accounts'),
   brands: resourceKeys('brands'),
   giftCards: resourceKeys('gift-cards'),
+  prepaidCards: resourceKeys('prepaid-cards'),
+  prepaidCardholder: resourceKeys('prepaid-cardholder'),
   spotlight: resourceKeys('spotlight'),
 };
 

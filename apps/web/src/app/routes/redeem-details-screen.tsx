@@ -32,6 +32,8 @@ export function methodHref(flow: Pick<RedemptionFlow, 'mode' | 'selectedGiftcard
   switch (flow.mode) {
     case 'bank':
       return paths.redeemBank.href();
+    case 'prepaid':
+      return paths.redeemPrepaid.href();
     case 'giftcard':
       return flow.selectedGiftcardBrand
         ? paths.redeemGiftCardBrand.href(flow.selectedGiftcardBrand)
@@ -116,7 +118,13 @@ export function RedeemDetailsScreen() {
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-5">
       <BackLink to={methodHref(flow)}>
-        {t(flow.mode === 'giftcard' ? 'giftCards.confirm.edit' : 'redeem.confirm.edit')}
+        {t(
+          flow.mode === 'giftcard'
+            ? 'giftCards.confirm.edit'
+            : flow.mode === 'prepaid'
+              ? 'redeem.confirm.editAmount'
+              : 'redeem.confirm.edit',
+        )}
       </BackLink>
       <PageHeading intro={t('redeem.confirm.intro')}>{t('titles.redeemDetails')}</PageHeading>
       <Card>

@@ -1,5 +1,4 @@
-import type { RedemptionMethod } from '@refund/contracts/wallet';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Card } from '../../components/card';
@@ -9,24 +8,14 @@ import { AmountForm } from '../../features/redeem/components/amount-form';
 import { chooseDestination } from '../../features/redeem/choose-destination';
 import { DestinationPicker } from '../../features/redeem/components/destination-picker';
 import type { PayoutDestination } from '../../features/redeem/payout-destination';
-import {
-  initialRedemptionFlow,
-  redemptionFlow,
-  useRedemptionFlow,
-} from '../../features/redeem/redemption-flow';
+import { redemptionFlow, useRedemptionFlow } from '../../features/redeem/redemption-flow';
+import { useMethodFlow } from '../../features/redeem/use-method-flow';
 import { useRedemptionMethods } from '../../features/wallet/api/get-redemption-methods';
 import { useWalletBalance } from '../../features/wallet/api/get-wallet-balance';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { BackLink } from './back-link';
 import { MethodUnavailable } from './method-unavailable';
 import { PageHeading } from './page-heading';
-
-const limitsOf = (method: RedemptionMethod) => ({
-  min_amount: method.min_amount ?? 0,
-  max_amount: method.max_amount ?? 0,
-  fee_rate: method.fee_rate ?? 0,
-  is_whole_amount_value_required: method.is_whole_amount_value_required,
-});
 
 /**
  * Step one of a payout redemption (/redeem/debit, /redeem/bank): where the money goes and how
@@ -45,21 +34,7 @@ export function RedeemMethodScreen<T>({ destination }: { destination: PayoutDest
   const [pickError, setPickError] = useState<string | null>(null);
   const method = methods.data?.find((m) => m.mode === mode);
 
-  useEffect(() => {
-    if (!method?.is_available) return;
-    const limits = limitsOf(method);
-    const current = redemptionFlow.get();
-    if (current.mode !== mode) {
-      redemptionFlow.update({ ...initialRedemptionFlow, mode, ...limits });
-    } else if (
-      current.min_amount !== limits.min_amount ||
-      current.max_amount !== limits.max_amount ||
-      current.fee_rate !== limits.fee_rate ||
-      current.is_whole_amount_value_required !== limits.is_whole_amount_value_required
-    ) {
-      redemptionFlow.update(limits);
-    }
-  }, [method, mode]);
+  useMethodFlow(mode, method);
 
   const body = () => {
     if (methods.isPending || balance.isPending) return <LoadingState />;

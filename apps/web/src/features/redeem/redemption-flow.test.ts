@@ -90,8 +90,12 @@ describe('redemption flow state', () => {
     expect(isReadyToConfirm({ ...chosen, mode: 'giftcard', selectedPaymentMethodUUID: 'q' })).toBe(
       true,
     );
+    // A prepaid card's destination is its cardholder.
+    expect(isReadyToConfirm({ ...chosen, mode: 'prepaid', selectedPaymentMethodUUID: 'ch' })).toBe(
+      true,
+    );
     // Methods this flow does not make are never confirmed.
-    expect(isReadyToConfirm({ ...chosen, mode: 'prepaid', selectedPaymentMethodUUID: 'x' })).toBe(
+    expect(isReadyToConfirm({ ...chosen, mode: 'fancash', selectedPaymentMethodUUID: 'x' })).toBe(
       false,
     );
     expect(isReadyToConfirm({ ...chosen, amount: 0, selectedPaymentMethodUUID: 'acct-1' })).toBe(

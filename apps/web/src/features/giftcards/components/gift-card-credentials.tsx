@@ -3,8 +3,8 @@ import type { GiftCardCredentials } from '@refund/contracts/giftcards';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, buttonVariants } from '../../../components/button';
-import { CopyButton } from './copy-button';
-import { useFocusOnMount } from './focus-on-mount';
+import { CopyButton } from '../../../components/copy-button';
+import { useFocusOnMount } from '../../../lib/use-focus-on-mount';
 
 /** Only a web address may become a link: anything else from the issuer is not followed. */
 const isWebAddress = (url: string) => /^https?:\/\//i.test(url);

@@ -5,7 +5,7 @@ import { CodeEntryForm } from '../../../components/code-entry-form';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import { ResendCountdown } from '../../../components/resend-countdown';
 import type { OtpAttempt } from '../../../lib/otp-attempt';
-import { useFocusOnMount } from './focus-on-mount';
+import { useFocusOnMount } from '../../../lib/use-focus-on-mount';
 
 interface GiftCardPasscodeProps {
   /** The passcode on its way; null while it is being sent (or sending failed). */

@@ -2,9 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 
-// SPEC's order. Visa Gift Cards are gift cards too: both lead to the gift card wallet.
+// SPEC's order. "Visa Gift Cards" are the Visa prepaid cards; the gift card wallet is next.
 const items = [
-  { key: 'visaGiftCards', href: paths.giftCardHistory.href() },
+  { key: 'visaGiftCards', href: paths.visaPrepaidCardHistory.href() },
   { key: 'giftCardWallet', href: paths.giftCardHistory.href() },
   { key: 'transactionHistory', href: paths.refundsHistory.href() },
   { key: 'myRedemptions', href: paths.redemptionHistory.href() },

@@ -51,11 +51,11 @@ describe('profile', () => {
     expect(screen.getByText('5/1/1990')).toBeTruthy();
   });
 
-  it('lists the menu in the SPEC order; both gift card entries lead to the wallet', () => {
+  it('lists the menu in the SPEC order; Visa Gift Cards lead to the prepaid cards', () => {
     renderApp(<ProfileMenu />);
     const links = screen.getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
-      ['Visa Gift Cards›', '/profile/giftcards-history'],
+      ['Visa Gift Cards›', '/profile/visaprepaidcard-history'],
       ['Gift Card Wallet›', '/profile/giftcards-history'],
       ['Transaction History›', '/refunds-history'],
       ['My Redemptions›', '/profile/redemption-history'],

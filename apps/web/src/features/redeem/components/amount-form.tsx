@@ -2,6 +2,7 @@ import { formatMoney } from '@refund/contracts/format';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
+import { FormAlert } from '../../../components/form-alert';
 import { TextField } from '../../../components/text-field';
 import {
   centsToInput,
@@ -18,10 +19,24 @@ interface AmountFormProps {
   feeRate: number;
   initialCents: number;
   onContinue: (cents: number) => void;
+  /** What Continue started is under way (e.g. setting up the destination). */
+  pending?: boolean;
+  /** Why what Continue started was refused, announced above the button. */
+  serverError?: string | null;
+  /** The summary's last line, e.g. 'Loaded on your card'. */
+  netLabel?: string | undefined;
 }
 
 /** Amount Input: the balance, the method's limits, the fee and what arrives, then Continue. */
-export function AmountForm({ rules, feeRate, initialCents, onContinue }: AmountFormProps) {
+export function AmountForm({
+  rules,
+  feeRate,
+  initialCents,
+  onContinue,
+  pending = false,
+  serverError = null,
+  netLabel,
+}: AmountFormProps) {
   const { t } = useTranslation();
   const [value, setValue] = useState(initialCents > 0 ? centsToInput(initialCents) : '');
   const [error, setError] = useState<string | null>(null);
@@ -67,8 +82,11 @@ export function AmountForm({ rules, feeRate, initialCents, onContinue }: AmountF
         }
         error={error ?? undefined}
       />
-      {preview && <RedemptionSummary summary={preview} feeRate={feeRate} />}
-      <Button type="submit">{t('redeem.continue')}</Button>
+      {preview && <RedemptionSummary summary={preview} feeRate={feeRate} netLabel={netLabel} />}
+      <FormAlert message={serverError} />
+      <Button type="submit" loading={pending}>
+        {t('redeem.continue')}
+      </Button>
     </form>
   );
 }

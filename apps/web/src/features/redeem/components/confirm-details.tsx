@@ -22,7 +22,7 @@ interface ConfirmDetailsProps {
 }
 
 const arrivalKey = (mode: RedemptionFlow['mode']) =>
-  mode === 'bank' ? 'bank' : mode === 'giftcard' ? 'giftcard' : 'debit';
+  mode === 'bank' || mode === 'giftcard' || mode === 'prepaid' ? mode : 'debit';
 
 const formatTime = (iso: string) =>
   new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
@@ -92,7 +92,11 @@ export function ConfirmDetails({
           cashbackPercentage={flow.cashbackPercentage}
         />
       ) : (
-        <RedemptionSummary summary={summary} feeRate={flow.fee_rate} />
+        <RedemptionSummary
+          summary={summary}
+          feeRate={flow.fee_rate}
+          netLabel={flow.mode === 'prepaid' ? t('redeem.summary.loadedOnCard') : undefined}
+        />
       )}
       {offerHeldUntil && (
         <p className="text-sm text-ink-muted">

@@ -80,15 +80,20 @@ export function RedemptionOutcome({
   }
 
   const giftCard = transaction.destination.kind === 'gift_card';
+  const prepaidCard = transaction.destination.kind === 'prepaid_card';
   const messageKey = giftCard
     ? transaction.status === 'Successful'
       ? 'giftCards.outcome.issued'
       : 'giftCards.outcome.issuing'
-    : transaction.status === 'Successful'
-      ? 'redeem.outcome.sent'
-      : transaction.mode === 'bank'
-        ? 'redeem.outcome.onItsWayBank'
-        : 'redeem.outcome.onItsWay';
+    : prepaidCard
+      ? transaction.status === 'Successful'
+        ? 'redeem.outcome.prepaidIssued'
+        : 'redeem.outcome.prepaidIssuing'
+      : transaction.status === 'Successful'
+        ? 'redeem.outcome.sent'
+        : transaction.mode === 'bank'
+          ? 'redeem.outcome.onItsWayBank'
+          : 'redeem.outcome.onItsWay';
   const message = t(messageKey, {
     amount: formatMoney(transaction.net_amount_in_cents),
     destination,
@@ -105,11 +110,23 @@ export function RedemptionOutcome({
         {message}
       </p>
       <div className="w-full text-left">
-        <RedemptionSummary summary={summary} feeRate={0} />
+        <RedemptionSummary
+          summary={summary}
+          feeRate={0}
+          netLabel={prepaidCard ? t('redeem.summary.loadedOnCard') : undefined}
+        />
       </div>
       {giftCard && (
         <Link to={paths.giftCardHistory.href()} className={`${buttonVariants.primary} w-full`}>
           {t('giftCards.outcome.openWallet')}
+        </Link>
+      )}
+      {prepaidCard && (
+        <Link
+          to={paths.visaPrepaidCardHistory.href()}
+          className={`${buttonVariants.primary} w-full`}
+        >
+          {t('redeem.outcome.openPrepaidCards')}
         </Link>
       )}
       <Link

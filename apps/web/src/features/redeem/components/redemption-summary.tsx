@@ -5,10 +5,12 @@ import { formatFeeRate, type RedemptionSummary as Summary } from '../amount';
 interface RedemptionSummaryProps {
   summary: Summary;
   feeRate: number;
+  /** What the last line calls what arrives; 'You receive' unless the method says better. */
+  netLabel?: string | undefined;
 }
 
 /** Amount, fee and what arrives: shown before the customer confirms anything. */
-export function RedemptionSummary({ summary, feeRate }: RedemptionSummaryProps) {
+export function RedemptionSummary({ summary, feeRate, netLabel }: RedemptionSummaryProps) {
   const { t } = useTranslation();
   return (
     <dl className="flex flex-col gap-2 rounded-xl bg-surface-muted px-4 py-3 text-sm">
@@ -27,7 +29,7 @@ export function RedemptionSummary({ summary, feeRate }: RedemptionSummaryProps) 
         </dd>
       </div>
       <div className="flex justify-between gap-4 border-t border-line pt-2 text-base">
-        <dt className="font-semibold text-ink">{t('redeem.summary.youReceive')}</dt>
+        <dt className="font-semibold text-ink">{netLabel ?? t('redeem.summary.youReceive')}</dt>
         <dd className="font-bold text-ink">{formatMoney(summary.net)}</dd>
       </div>
     </dl>

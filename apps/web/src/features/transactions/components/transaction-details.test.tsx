@@ -48,6 +48,31 @@ describe('redemption details', () => {
     expect(valueOf('Method')).toBe('Gift card with cashback');
   });
 
+  it.each([
+    ['4242', '$50.00 to Visa prepaid •••• 4242', 'Visa prepaid •••• 4242'],
+    ['', '$50.00 to Visa prepaid card', 'Visa prepaid card'],
+  ])('shows a Visa prepaid card loaded from the wallet (last4 %j)', async (last4, name, shown) => {
+    const tx = cardTransaction({
+      mode: 'prepaid',
+      fee_in_cents: 0,
+      net_amount_in_cents: 5000,
+      destination: {
+        kind: 'prepaid_card',
+        brand: 'Visa',
+        bank_name: null,
+        last4,
+        card_status: last4 ? 'inactive' : 'processing',
+      },
+    });
+    installFakeApi({ [`GET /transactions/${tx.transaction_id}`]: () => json(tx) });
+    renderApp(<TransactionDetails transactionId={tx.transaction_id} />);
+
+    await screen.findByRole('article', { name });
+    expect(valueOf('Prepaid card')).toBe(shown);
+    expect(valueOf('Method')).toBe('Visa prepaid card');
+    expect(valueOf('Convenience fee')).toBe('$0.00');
+  });
+
   it('says a returned ACH transfer came back and the money is in the balance again', async () => {
     const tx = returnedAchTransaction();
     installFakeApi({ [`GET /transactions/${tx.transaction_id}`]: () => json(tx) });

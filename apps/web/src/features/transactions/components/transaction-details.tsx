@@ -77,7 +77,9 @@ export function TransactionCard({ transaction }: { transaction: Transaction }) {
               ? t('transactions.details.card')
               : transaction.destination.kind === 'gift_card'
                 ? t('transactions.details.giftCard')
-                : t('transactions.details.bankAccount')
+                : transaction.destination.kind === 'prepaid_card'
+                  ? t('transactions.details.prepaidCard')
+                  : t('transactions.details.bankAccount')
           }
         >
           {destination}

@@ -1,5 +1,6 @@
 import { formatDateTime, formatMoney } from '@refund/contracts/format';
 import type { Transaction } from '@refund/contracts/redemptions';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonVariants } from '../../../components/button';
@@ -10,12 +11,21 @@ import { useTransactions } from '../api/get-transactions';
 import { TransactionStatusBadge } from './transaction-status-badge';
 import { destinationText } from './transaction-text';
 
-function TransactionRow({ transaction }: { transaction: Transaction }) {
+/** What a row offers besides opening the redemption, e.g. activating the card it loaded. */
+export type TransactionAction = (transaction: Transaction) => ReactNode;
+
+function TransactionRow({
+  transaction,
+  className,
+}: {
+  transaction: Transaction;
+  className: string;
+}) {
   const { t } = useTranslation();
   return (
     <Link
       to={paths.redemptionDetails.href(transaction.transaction_id)}
-      className={`${cardSurfaceClass} flex flex-col gap-3 p-4 hover:bg-surface-muted sm:p-5`}
+      className={`${className} flex flex-col gap-3 p-4 hover:bg-surface-muted sm:p-5`}
     >
       <span className="flex items-start justify-between gap-3">
         <span className="flex min-w-0 flex-col gap-0.5">
@@ -43,8 +53,36 @@ function TransactionRow({ transaction }: { transaction: Transaction }) {
   );
 }
 
+/**
+ * A redemption: the row opening its details, and below it (outside the link, as a control may
+ * not sit inside one) what else it offers.
+ */
+function TransactionItem({
+  transaction,
+  action,
+}: {
+  transaction: Transaction;
+  action: TransactionAction | undefined;
+}) {
+  const extra = action?.(transaction);
+  if (extra === undefined || extra === null || extra === false) {
+    return <TransactionRow transaction={transaction} className={cardSurfaceClass} />;
+  }
+  return (
+    <div className={cardSurfaceClass}>
+      <TransactionRow transaction={transaction} className="rounded-t-2xl" />
+      <div className="border-t border-line px-4 py-3 sm:px-5">{extra}</div>
+    </div>
+  );
+}
+
+interface TransactionListProps {
+  /** Offered on a row besides opening it, where it answers something. */
+  action?: TransactionAction;
+}
+
 /** The customer's redemptions, newest first, a keyset page at a time ('Load more'). */
-export function TransactionList() {
+export function TransactionList({ action }: TransactionListProps = {}) {
   const { t } = useTranslation();
   const transactions = useTransactions();
 
@@ -76,7 +114,7 @@ export function TransactionList() {
       <ul aria-label={t('transactions.listLabel')} className="flex flex-col gap-3">
         {items.map((transaction) => (
           <li key={transaction.transaction_id}>
-            <TransactionRow transaction={transaction} />
+            <TransactionItem transaction={transaction} action={action} />
           </li>
         ))}
       </ul>

@@ -8,9 +8,21 @@ function brandName(t: TFunction, brand: string | null): string {
   return t(`transactions.brand.${brand}`, { defaultValue: fallback });
 }
 
-/** Where the money went: "Visa •••• 5556" or "First Bank •••• 6789". */
+/**
+ * Where the money went: "Visa •••• 5556", "First Bank •••• 6789", "Visa prepaid •••• 4242" (or
+ * "Visa prepaid card" before the card is issued).
+ */
 export function destinationText(t: TFunction, tx: Transaction): string {
   const { destination } = tx;
+  if (destination.kind === 'prepaid_card') {
+    const brand = brandName(t, destination.brand);
+    return destination.last4
+      ? t('transactions.destination.masked', {
+          name: t('transactions.destination.prepaid', { brand }),
+          last4: destination.last4,
+        })
+      : t('transactions.destination.prepaidCard', { brand });
+  }
   const name =
     destination.kind === 'card'
       ? brandName(t, destination.brand)

@@ -68,6 +68,23 @@ describe('redemption methods', () => {
     ).toBeTruthy();
   });
 
+  it('offers the Visa prepaid card when the API says it is available', async () => {
+    installFakeApi({
+      'GET /redemption-methods': () =>
+        json({
+          data: [
+            { mode: 'debit', is_available: true, ...limits },
+            { mode: 'prepaid', is_available: true, ...limits },
+          ],
+        }),
+    });
+    renderApp(<RedemptionMethodList />);
+    const list = await screen.findByRole('list');
+    const prepaid = within(list).getByRole('link', { name: /Visa prepaid card/ });
+    expect(prepaid.getAttribute('href')).toBe('/redeem/prepaid');
+    expect(prepaid.textContent).toContain('Get a prepaid Visa card');
+  });
+
   it('offers no method that is not built, even if the API said it was available', async () => {
     installFakeApi({
       'GET /redemption-methods': () =>

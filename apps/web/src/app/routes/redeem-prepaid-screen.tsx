@@ -1,0 +1,179 @@
+import { errorCatalog } from '@refund/contracts/errors';
+import { preferredAddress } from '@refund/contracts/profile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { Card } from '../../components/card';
+import { ErrorState, LoadingState } from '../../components/query-state';
+import { paths } from '../../config/paths';
+import { useEnsurePrepaidCardholder } from '../../features/prepaid/api/ensure-prepaid-cardholder';
+import { usePrepaidCardholder } from '../../features/prepaid/api/get-prepaid-cardholder';
+import { CardIssuedTo } from '../../features/prepaid/components/card-issued-to';
+import { useProfile } from '../../features/profile/api/get-profile';
+import { formatFeeRate } from '../../features/redeem/amount';
+import { AmountForm } from '../../features/redeem/components/amount-form';
+import { redemptionFlow, useRedemptionFlow } from '../../features/redeem/redemption-flow';
+import { limitsOf, useMethodFlow } from '../../features/redeem/use-method-flow';
+import { useRedemptionMethods } from '../../features/wallet/api/get-redemption-methods';
+import { useWalletBalance } from '../../features/wallet/api/get-wallet-balance';
+import { ApiError, errorMessage } from '../../lib/api-error';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { BackLink } from './back-link';
+import { MethodUnavailable } from './method-unavailable';
+import { PageHeading } from './page-heading';
+import type { UpdateAddressState } from './update-profile-screen';
+
+const needAddress: UpdateAddressState = { returnTo: paths.redeemPrepaid.href() };
+
+const addressRequired = (error: unknown) =>
+  error instanceof ApiError && error.body.code === errorCatalog.ADDRESS_REQUIRED.code;
+
+/**
+ * Who the card is issued to: the cardholder the issuer knows, or before the first card the
+ * profile's name and preferred address, which Continue makes the cardholder.
+ */
+function IssuedTo() {
+  const { t } = useTranslation();
+  const cardholder = usePrepaidCardholder();
+  const profile = useProfile();
+  const holder = cardholder.data;
+
+  if (holder) {
+    return <CardIssuedTo name={holder.name} address={holder.address} existing />;
+  }
+  if (cardholder.isPending || (holder === null && profile.isPending)) return <LoadingState />;
+  if (cardholder.isError || profile.isError) {
+    return (
+      <ErrorState
+        message={t('common.fetchRecordsError')}
+        onRetry={() =>
+          void Promise.all([
+            cardholder.isError ? cardholder.refetch() : null,
+            profile.isError ? profile.refetch() : null,
+          ])
+        }
+      />
+    );
+  }
+  if (!profile.data) return <LoadingState />;
+  return (
+    <CardIssuedTo
+      name={`${profile.data.first_name} ${profile.data.last_name}`}
+      address={preferredAddress(profile.data.address)}
+      existing={false}
+      addAddress={
+        <Link
+          to={paths.updateProfile.href()}
+          state={needAddress}
+          className="self-start font-semibold text-primary underline underline-offset-4"
+        >
+          {t('prepaid.redeem.addAddress')}
+        </Link>
+      }
+    />
+  );
+}
+
+/**
+ * Step one of a prepaid card (/redeem/prepaid): who the card is issued to and how much to load,
+ * with the method's limits and fee. Continue makes sure the customer is the cardholder (asking
+ * for an address first if there is none), then Confirm Details and the passcode as for any
+ * redemption, the cardholder standing for the destination.
+ */
+export function RedeemPrepaidScreen() {
+  const { t } = useTranslation();
+  const title = t('titles.redeemPrepaid');
+  useDocumentTitle(title);
+  const navigate = useNavigate();
+  const flow = useRedemptionFlow();
+  const methods = useRedemptionMethods();
+  const balance = useWalletBalance();
+  const ensureCardholder = useEnsurePrepaidCardholder();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const method = methods.data?.find((m) => m.mode === 'prepaid');
+  useMethodFlow('prepaid', method);
+
+  const body = () => {
+    if (methods.isPending || balance.isPending) return <LoadingState />;
+    if (methods.isError || balance.isError) {
+      return (
+        <ErrorState
+          message={t('common.fetchRecordsError')}
+          onRetry={() => void Promise.all([methods.refetch(), balance.refetch()])}
+        />
+      );
+    }
+    if (!method?.is_available) return <MethodUnavailable />;
+    if (flow.mode !== 'prepaid') return <LoadingState />;
+
+    const onContinue = (cents: number) => {
+      setServerError(null);
+      // Kept first, so the amount is still there after adding a missing address.
+      redemptionFlow.update({ amount: cents, gross_amount_in_cents: cents, orderID: null });
+      ensureCardholder.mutate(undefined, {
+        onSuccess: (cardholder) => {
+          redemptionFlow.update({
+            mode: 'prepaid',
+            selectedPaymentMethodUUID: cardholder.cardholder_uuid,
+            display_name: t('prepaid.cardName'),
+            amount: cents,
+            gross_amount_in_cents: cents,
+            orderID: null,
+            ...limitsOf(method),
+          });
+          void navigate(paths.redeemDetails.href());
+        },
+        onError: (error) => {
+          if (addressRequired(error)) {
+            void navigate(paths.updateProfile.href(), { state: needAddress });
+            return;
+          }
+          setServerError(errorMessage(error));
+        },
+      });
+    };
+
+    return (
+      <>
+        <Card aria-labelledby="prepaid-issued-to" className="flex flex-col gap-4">
+          <h2 id="prepaid-issued-to" className="text-lg font-semibold text-ink">
+            {t('prepaid.redeem.issuedToTitle')}
+          </h2>
+          <IssuedTo />
+        </Card>
+        <Card aria-labelledby="redeem-amount" className="flex flex-col gap-4">
+          <h2 id="redeem-amount" className="text-lg font-semibold text-ink">
+            {t('redeem.amount.title')}
+          </h2>
+          <p className="text-ink" data-testid="prepaid-fee">
+            {flow.fee_rate > 0
+              ? t('prepaid.redeem.feeRate', { rate: formatFeeRate(flow.fee_rate) })
+              : t('prepaid.redeem.noFee')}
+          </p>
+          <AmountForm
+            rules={{
+              min_amount: flow.min_amount,
+              max_amount: flow.max_amount,
+              is_whole_amount_value_required: flow.is_whole_amount_value_required,
+              available_in_cents: balance.data.available_in_cents,
+            }}
+            feeRate={flow.fee_rate}
+            initialCents={flow.amount}
+            netLabel={t('redeem.summary.loadedOnCard')}
+            pending={ensureCardholder.isPending}
+            serverError={serverError}
+            onContinue={onContinue}
+          />
+        </Card>
+      </>
+    );
+  };
+
+  return (
+    <div className="mx-auto flex max-w-2xl flex-col gap-5">
+      <BackLink to={paths.home.href()}>{t('redeem.backHome')}</BackLink>
+      <PageHeading intro={t('prepaid.redeem.intro')}>{title}</PageHeading>
+      {body()}
+    </div>
+  );
+}
