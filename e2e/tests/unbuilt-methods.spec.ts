@@ -12,8 +12,13 @@ test('home offers only the built methods; the others say they are unavailable', 
   await page.goto('/');
 
   const methods = page.getByRole('region', { name: 'Choose Your Redemption Method' });
-  await expect(methods.getByRole('link')).toHaveText([/Debit card/, /Bank account/, /Gift cards/]);
-  for (const name of ['Visa prepaid card', 'FanCash', 'Earn rewards']) {
+  await expect(methods.getByRole('link')).toHaveText([
+    /Debit card/,
+    /Bank account/,
+    /Visa prepaid card/,
+    /Gift cards/,
+  ]);
+  for (const name of ['FanCash', 'Earn rewards']) {
     const row = methods.getByRole('listitem').filter({ hasText: name });
     await expect(row).toContainText(unavailable);
     await expect(row.getByRole('link')).toHaveCount(0);
@@ -29,13 +34,7 @@ test('the routes of unbuilt features say so and lead home, offering nothing', as
   const person = await createAccount(page.request);
   await signInThroughApi(page, person);
 
-  for (const route of [
-    '/redeem/prepaid',
-    '/redeem/fancash',
-    '/earnRewards',
-    '/earnRewards/brand-1',
-    '/profile/visaprepaidcard-history',
-  ]) {
+  for (const route of ['/redeem/fancash', '/earnRewards', '/earnRewards/brand-1']) {
     await page.goto(route);
     await expect(page.getByRole('main').getByText(unavailable)).toBeVisible();
     await expect(page.getByText(/not available yet|link to your gift card/)).toHaveCount(0);
@@ -48,7 +47,7 @@ test('the routes of unbuilt features say so and lead home, offering nothing', as
   await expect(page.getByRole('heading', { level: 1, name: 'My Money' })).toBeVisible();
 });
 
-test('the profile menu links to no unbuilt feature; its gift card entries open the wallet', async ({
+test('the profile menu links to no unbuilt feature; each card entry opens its history', async ({
   page,
 }) => {
   const person = await createAccount(page.request);
@@ -62,11 +61,14 @@ test('the profile menu links to no unbuilt feature; its gift card entries open t
     /^My Redemptions/,
     /^Personal Details/,
   ]);
-  for (const name of ['Visa Gift Cards', 'Gift Card Wallet']) {
+  for (const [name, url, heading] of [
+    ['Visa Gift Cards', /\/profile\/visaprepaidcard-history$/, 'Visa Prepaid Card History'],
+    ['Gift Card Wallet', /\/profile\/giftcards-history$/, 'Gift Card History'],
+  ] as const) {
     await page.goto('/profile');
     await menu.getByRole('link', { name }).click();
-    await expect(page).toHaveURL(/\/profile\/giftcards-history$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Gift Card History' })).toBeVisible();
+    await expect(page).toHaveURL(url);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     await expect(page.getByText(unavailable)).toHaveCount(0);
   }
 });
