@@ -1,12 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { createAccount, newPerson, signInThroughApi } from './support/people';
-import { expectNoSeriousViolations } from './support/axe';
+import { A11Y_THEMES, A11Y_VIEWPORTS, expectNoSeriousViolations } from './support/axe';
 
-const widths = [
-  { name: 'phone', width: 360, height: 780 },
-  { name: 'desktop', width: 1280, height: 900 },
-];
-const themes = ['light', 'dark'] as const;
+const widths = A11Y_VIEWPORTS;
+const themes = A11Y_THEMES;
 
 for (const theme of themes) {
   for (const size of widths) {

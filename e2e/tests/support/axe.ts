@@ -13,3 +13,12 @@ export async function expectNoSeriousViolations(page: Page): Promise<void> {
     serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
   ).toEqual([]);
 }
+
+/** The sizes every screen is scanned at: a small phone and a desktop. */
+export const A11Y_VIEWPORTS = [
+  { name: 'phone', width: 360, height: 780 },
+  { name: 'desktop', width: 1280, height: 900 },
+] as const;
+
+/** Both themes the app offers (kept in local storage under `theme`). */
+export const A11Y_THEMES = ['light', 'dark'] as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageLimitSchema } from './paging';
 import { text } from './text';
 
 /**
@@ -95,12 +96,7 @@ const brandFilterSchema = z.strictObject(
 );
 
 export const brandListQuerySchema = z.object({
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(100, 'limit must be at most 100')
-    .default(FEATURED_PAGE_SIZE),
+  limit: pageLimitSchema(FEATURED_PAGE_SIZE),
   page: z.coerce
     .number({ error: 'page must be a number' })
     .int('page must be a whole number')

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keysetPageQuerySchema } from './paging';
 import { otpCodeSchema } from './auth';
 
 /**
@@ -55,18 +56,13 @@ export const giftCardDetailsSchema = giftCardSchema.extend({
 });
 export type GiftCardDetails = z.infer<typeof giftCardDetailsSchema>;
 
-export const giftCardListQuerySchema = z.object({
-  status: z
-    .enum(['active', 'archived'], { error: 'status must be active or archived' })
-    .default('active'),
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(100, 'limit must be at most 100')
-    .default(20),
-  cursor: z.string().max(200).optional(),
-});
+export const giftCardListQuerySchema = z
+  .object({
+    status: z
+      .enum(['active', 'archived'], { error: 'status must be active or archived' })
+      .default('active'),
+  })
+  .extend(keysetPageQuerySchema.shape);
 
 export const giftCardListSchema = z.object({
   data: z.array(giftCardSchema),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keysetPageQuerySchema } from './paging';
 import { otpCodeSchema } from './auth';
 
 /**
@@ -72,15 +73,7 @@ export const prepaidCardSchema = z.object({
 });
 export type PrepaidCard = z.infer<typeof prepaidCardSchema>;
 
-export const prepaidCardListQuerySchema = z.object({
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(100, 'limit must be at most 100')
-    .default(20),
-  cursor: z.string().max(200).optional(),
-});
+export const prepaidCardListQuerySchema = keysetPageQuerySchema;
 
 export const prepaidCardListSchema = z.object({
   data: z.array(prepaidCardSchema),

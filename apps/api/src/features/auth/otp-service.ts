@@ -351,6 +351,27 @@ export function createOtpService(deps: OtpServiceDeps) {
   }
 
   /**
+   * Uses up a passcode the signed-in customer sends for something shown only with one (a gift
+   * card's code on a new device, a prepaid card's number), in a transaction of its own with
+   * `onValid`; a refusal is thrown after the commit, so a wrong try is counted though the
+   * request fails.
+   */
+  async function useOwnCode(
+    userId: string,
+    passcode: { attemptId: string; code: string },
+    purposes: readonly Purpose[],
+    onValid?: (tx: Tx) => Promise<void>,
+  ): Promise<void> {
+    const refusal = await db.transaction(async (tx) => {
+      const checked = await consumeOwnCode(tx, userId, passcode.attemptId, passcode.code, purposes);
+      if (checked instanceof DomainError) return checked;
+      await onValid?.(tx);
+      return null;
+    });
+    if (refusal) throw refusal;
+  }
+
+  /**
    * Checks a code and, when it matches, signs the attempt's person in. `onVerified` runs in the
    * same transaction and names the account (creating it for a sign-up).
    */
@@ -388,6 +409,7 @@ export function createOtpService(deps: OtpServiceDeps) {
     verify,
     consumeCode,
     consumeOwnCode,
+    useOwnCode,
 
     /** Texts the signed-in customer a code for `purpose` (a withdrawal, opening a gift card). */
     async beginForCustomer(userId: string, purpose: Purpose, ip: string): Promise<OtpChallenge> {

@@ -31,7 +31,7 @@ import { brandImagePath } from './brands';
  */
 export interface GiftCardWalletDeps {
   db: Db;
-  otp: Pick<OtpService, 'beginForCustomer' | 'consumeOwnCode'>;
+  otp: Pick<OtpService, 'beginForCustomer' | 'useOwnCode'>;
   /** Unseals the credentials (giftcard-purchases.ts seals them). */
   vaultKey: string;
   jobs: Pick<JobQueue, 'sendMessageIn'>;
@@ -185,23 +185,12 @@ export function createGiftCardWallet(deps: GiftCardWalletDeps) {
       if (!opened) {
         const { attempt_id: attemptId, code } = passcode;
         if (!attemptId || !code) throw new DomainError('PASSCODE_REQUIRED');
-        // A wrong try must be counted though the request fails: the error is thrown after commit.
-        const refusal = await db.transaction(async (tx) => {
-          const checked = await deps.otp.consumeOwnCode(
-            tx,
-            userId,
-            attemptId,
-            code,
-            GIFT_CARD_VIEW,
-          );
-          if (checked instanceof DomainError) return checked;
+        await deps.otp.useOwnCode(userId, { attemptId, code }, GIFT_CARD_VIEW, async (tx) => {
           await tx
             .insert(giftcardCredentialOpenings)
             .values({ redemptionId, deviceHash: hash })
             .onConflictDoNothing();
-          return null;
         });
-        if (refusal) throw refusal;
       }
       const credentials = credentialsBox.open<IssuedCredentials>(row.order.sealedCredentials);
       return {

@@ -22,7 +22,7 @@ import { visibleStatus } from './prepaid-card-issuing';
 export interface PrepaidCardWalletDeps {
   db: Db;
   issuer: Pick<PrepaidCardIssuer, 'card' | 'activate' | 'secrets'>;
-  otp: Pick<OtpService, 'beginForCustomer' | 'consumeOwnCode'>;
+  otp: Pick<OtpService, 'beginForCustomer' | 'useOwnCode'>;
 }
 
 const PREPAID_CARD_VIEW = ['PREPAID_CARD_VIEW'] as const;
@@ -172,18 +172,11 @@ export function createPrepaidCardWallet(deps: PrepaidCardWalletDeps) {
     ): Promise<PrepaidCardSecrets> {
       const row = await own(userId, cardId);
       const issuerCardId = issuedId(row);
-      // A wrong try must be counted though the request fails: the error is thrown after commit.
-      const refusal = await db.transaction(async (tx) => {
-        const checked = await deps.otp.consumeOwnCode(
-          tx,
-          userId,
-          passcode.attempt_id,
-          passcode.code,
-          PREPAID_CARD_VIEW,
-        );
-        return checked instanceof DomainError ? checked : null;
-      });
-      if (refusal) throw refusal;
+      await deps.otp.useOwnCode(
+        userId,
+        { attemptId: passcode.attempt_id, code: passcode.code },
+        PREPAID_CARD_VIEW,
+      );
       let secrets;
       try {
         secrets = await deps.issuer.secrets(issuerCardId);

@@ -161,7 +161,8 @@ describe('gift card details', () => {
         'To open this gift card on this device, enter the 6-digit passcode we sent to +1 xxx-xxx-0143.',
       ),
     ).toBeTruthy();
-    expect(document.activeElement).toBe(screen.getByRole('heading', { name: "Confirm it's you" }));
+    // The code is on its way: the customer types it next.
+    expect(document.activeElement).toBe(screen.getByLabelText('Verification code'));
     expect(api.callsTo(`POST ${base}/credentials/otp`)).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Resend code' }).hasAttribute('disabled')).toBe(true);
 
