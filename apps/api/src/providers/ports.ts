@@ -252,3 +252,53 @@ export interface PrepaidCardIssuer {
   activate(issuerCardId: string): Promise<PrepaidCardState>;
   secrets(issuerCardId: string): Promise<PrepaidCardSecrets>;
 }
+
+/** A fan's account in the sports merchant's loyalty program, linked once through its sign-in. */
+export interface FanCashLink {
+  /** The merchant's id for the fan: what credits are made to. */
+  fanId: string;
+  /** The fan's name as the merchant shows it (e.g. "Alex M."), so they see the right account. */
+  displayName: string;
+}
+
+/** Where a FanCash credit stands at the merchant. */
+export type FanCashCreditResult =
+  /** Accepted, not yet on the fan's balance. */
+  | { status: 'pending' }
+  /** On the fan's FanCash balance. */
+  | { status: 'credited'; creditId: string }
+  /** Refused: nothing reaches the fan (unknown or unlinked fan, amount refused...). */
+  | { status: 'failed'; reason: string };
+
+/**
+ * The sports merchant's loyalty program, crediting FanCash (its store credit). The fan links
+ * their account once through the merchant's sign-in (OAuth 2's authorization code); credits are
+ * then made server to server to the fan's id.
+ */
+export interface FanCashProgram {
+  /** Where to send the customer to sign in at the merchant; `state` comes back with the code. */
+  authorizeUrl(input: { state: string; redirectUri: string }): string;
+  /**
+   * The fan whose sign-in gave `code` (`redirectUri` is the one the sign-in was started with).
+   * Throws ProviderHttpError: with status 400 and vendor code `invalid_grant` when the code is
+   * unknown, used or expired; otherwise when the merchant does not answer.
+   */
+  completeLink(input: { code: string; redirectUri: string }): Promise<FanCashLink>;
+  /**
+   * Credits `amountCents` (whole cents, above zero) of FanCash to the fan. `externalReferenceId`
+   * is our id for it (the redemption id) and the merchant's idempotency key: crediting again with
+   * it answers the same credit, never a second one. Throws when the merchant does not answer (the
+   * credit may or may not exist: `lookupCredit` finds out).
+   */
+  credit(input: {
+    externalReferenceId: string;
+    fanId: string;
+    amountCents: number;
+  }): Promise<FanCashCreditResult>;
+  /**
+   * The credit made under `externalReferenceId`, found without making one: `not_found` when the
+   * merchant has none (the request never reached it, or it was refused outright). Throws when
+   * the merchant does not answer.
+   */
+  lookupCredit(externalReferenceId: string): Promise<FanCashCreditResult | { status: 'not_found' }>;
+}
