@@ -64,8 +64,10 @@ let plain: TestServer;
 let merchant: TestMerchant;
 const fake = fakePrepaidMethod();
 beforeAll(async () => {
-  server = await startTestServer({}, { redemptionMethods: [fake, fakeBonusMethod()] });
-  plain = await startTestServer();
+  // The built-in prepaid method is left out, so the fake one stands in for a method to come.
+  const withoutPrepaid = { PREPAID_CARD_PROVIDER: 'none' };
+  server = await startTestServer(withoutPrepaid, { redemptionMethods: [fake, fakeBonusMethod()] });
+  plain = await startTestServer(withoutPrepaid);
   merchant = await newMerchant(server.database.db);
 });
 afterAll(async () => {
