@@ -41,6 +41,11 @@ import { createGiftCardQuotes } from './features/giftcards/quotes';
 import type { IssuerHealth } from './features/giftcards/giftcard-purchases';
 import { createGiftCardWallet } from './features/giftcards/giftcard-wallet';
 import { giftCardWalletRoutes } from './features/giftcards/giftcard-wallet-routes';
+import {
+  creditWelcomeBonus,
+  spendableBonus,
+  welcomeBonusOf,
+} from './features/bonuses/welcome-bonus';
 import { createPayoutMethods } from './features/payouts/payout-methods';
 import { createCardholders } from './features/prepaid-cards/cardholders';
 import { prepaidCardRoutes } from './features/prepaid-cards/prepaid-card-routes';
@@ -177,11 +182,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secure: new URL(config.PUBLIC_URL).protocol === 'https:',
     maxAgeSeconds: config.REFRESH_TOKEN_TTL_DAYS * 86_400,
   });
+  const welcomeBonus = welcomeBonusOf(config);
   const claims = createCustomerClaims({
     db,
     jobs: deps.jobs,
     otp,
     onEmailVerified: (userId) => profiles.invalidate(userId),
+    onClaimed: (tx, userId) => creditWelcomeBonus(tx, welcomeBonus, userId),
   });
   const merchantRefunds = createMerchantRefunds({
     db,
@@ -208,6 +215,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     otp,
     methods: redemptionMethods,
     releaseLapsedHolds: (userId) => releaseLapsedHolds(db, deps.jobs, userId),
+    spendableBonus: (q, userId) => spendableBonus(q, welcomeBonus, userId),
     bot: deps.providers.bot,
   });
   const bankAccounts = createBankAccounts({
@@ -228,6 +236,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       brand_name: config.BRAND_NAME,
       sandbox: config.SANDBOX,
       support_email: config.SUPPORT_EMAIL,
+      welcome_bonus:
+        welcomeBonus && config.WELCOME_BONUS_EXPIRES_ON
+          ? {
+              amount_in_cents: welcomeBonus.amountCents,
+              last_day: config.WELCOME_BONUS_EXPIRES_ON,
+            }
+          : null,
       bot_protection: { provider: config.BOT_PROVIDER, site_key: config.BOT_SITE_KEY ?? null },
     },
   };
@@ -274,7 +289,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           failureUrl: returnUrls.failure,
         });
       }
-      await v1.register(walletRoutes, { db, methods: redemptionMethods });
+      await v1.register(walletRoutes, { db, methods: redemptionMethods, bonus: welcomeBonus });
       await v1.register(brandRoutes, { db, quotes: createGiftCardQuotes(db) });
       await v1.register(giftCardWalletRoutes, {
         wallet: createGiftCardWallet({

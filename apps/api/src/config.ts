@@ -209,6 +209,16 @@ const envSchema = z
     STRIPE_BASE_URL: z.url().optional(),
     /** Sandbox: seconds from a prepaid card being asked for to it being issued. */
     SANDBOX_PREPAID_FULFIL_SECONDS: z.coerce.number().min(0).max(3_600).default(3),
+    /**
+     * The welcome bonus credited, once per customer, with their first claimed refund: spend-only
+     * money for gift cards and prepaid cards. Default $10 outside production, none (0) in it.
+     */
+    WELCOME_BONUS_CENTS: z.coerce.number().int().min(0).max(100_000).optional(),
+    /**
+     * The last day (YYYY-MM-DD, UTC) the welcome bonus can be spent; required with a bonus in
+     * production, default the next June 30 outside it.
+     */
+    WELCOME_BONUS_EXPIRES_ON: z.iso.date({ error: 'a date, YYYY-MM-DD' }).optional(),
     /** The e-mail address customers write to for help with a gift card; required in production. */
     SUPPORT_EMAIL: z.email({ error: 'an e-mail address' }).optional(),
   })
@@ -255,6 +265,9 @@ const envSchema = z
     if (env.GIFT_CARD_PROVIDER === 'runa') {
       need('RUNA_API_KEY', 'for GIFT_CARD_PROVIDER=runa');
     }
+    if ((env.WELCOME_BONUS_CENTS ?? 0) > 0 && env.NODE_ENV === 'production') {
+      need('WELCOME_BONUS_EXPIRES_ON', 'with WELCOME_BONUS_CENTS in production');
+    }
     if (env.PREPAID_CARD_PROVIDER === 'stripe_issuing') {
       need('STRIPE_ISSUING_API_KEY', 'for PREPAID_CARD_PROVIDER=stripe_issuing');
     }
@@ -297,6 +310,7 @@ export interface Config extends Env {
   SANDBOX: boolean;
   GIFT_CARD_PROVIDER: 'none' | 'sandbox' | 'runa';
   PREPAID_CARD_PROVIDER: 'none' | 'sandbox' | 'stripe_issuing';
+  WELCOME_BONUS_CENTS: number;
   SEED_DEMO_DATA: boolean;
   API_DOCS: boolean;
   JWT_SECRET: string;
@@ -309,6 +323,14 @@ export interface Config extends Env {
    * replaced at start-up by the ones kept in the data folder (see dev-secrets.ts).
    */
   generatedSecrets: readonly SecretName[];
+}
+
+/** The next June 30 (today if it is one), YYYY-MM-DD: the sandbox's welcome bonus's last day. */
+function nextJune30(now: Date): string {
+  const year = now.getUTCFullYear();
+  const thisYear = Date.UTC(year, 5, 30);
+  const today = Date.UTC(year, now.getUTCMonth(), now.getUTCDate());
+  return `${today <= thisYear ? year : year + 1}-06-30`;
 }
 
 /** The address a browser reaches a server listening on `host` at. */
@@ -339,6 +361,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     SANDBOX: env.SANDBOX ?? !production,
     GIFT_CARD_PROVIDER: env.GIFT_CARD_PROVIDER ?? (production ? 'none' : 'sandbox'),
     PREPAID_CARD_PROVIDER: env.PREPAID_CARD_PROVIDER ?? (production ? 'none' : 'sandbox'),
+    WELCOME_BONUS_CENTS: env.WELCOME_BONUS_CENTS ?? (production ? 0 : 1_000),
+    WELCOME_BONUS_EXPIRES_ON: env.WELCOME_BONUS_EXPIRES_ON ?? nextJune30(new Date()),
     SEED_DEMO_DATA: env.SEED_DEMO_DATA ?? !production,
     API_DOCS: env.API_DOCS ?? !production,
     JWT_SECRET: secret('JWT_SECRET'),

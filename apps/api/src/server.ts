@@ -26,6 +26,11 @@ import {
   createIssuerHealth,
   registerGiftCardOrderJobs,
 } from './features/giftcards/giftcard-purchases';
+import {
+  creditWelcomeBonus,
+  startBonusExpiry,
+  welcomeBonusOf,
+} from './features/bonuses/welcome-bonus';
 import { registerPrepaidCardJobs } from './features/prepaid-cards/prepaid-card-issuing';
 import { keepDevelopmentSecrets } from './dev-secrets';
 import {
@@ -171,6 +176,12 @@ export async function createServer(
   if (prepaidCardIssuer) {
     await registerPrepaidCardJobs({ db: database.db, jobs, issuer: prepaidCardIssuer, logger });
   }
+  const welcomeBonus = welcomeBonusOf(config);
+  const bonusExpiry = await startBonusExpiry(jobs, {
+    db: database.db,
+    bonus: welcomeBonus,
+    logger,
+  });
   // Before any seeding: a queue must be worked before anything is sent to it.
   await registerWebhookJobs(jobs, {
     db: database.db,
@@ -183,6 +194,7 @@ export async function createServer(
       jobs,
       publicUrl: config.PUBLIC_URL,
       sandbox: config.SANDBOX,
+      onClaimed: (tx, userId) => creditWelcomeBonus(tx, welcomeBonus, userId),
     });
   }
   let shuttingDown = false;
@@ -210,6 +222,7 @@ export async function createServer(
       shuttingDown = true;
       cardPushChecks.stop();
       catalogSync?.stop();
+      bonusExpiry.stop();
       await app.close();
       await jobs.stop();
       await cardProviders.close();

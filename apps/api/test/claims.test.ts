@@ -146,6 +146,8 @@ describe('claiming', () => {
     expect(await balanceOf(server.app, accessToken)).toEqual({
       available_in_cents: 4599,
       pending_in_cents: 0,
+      bonus_in_cents: 0,
+      bonus_expires_at: null,
       total_in_cents: 4599,
     });
     const again = await claim(refund.refund_uuid, accessToken);
@@ -168,6 +170,8 @@ describe('claiming', () => {
     expect(await balanceOf(server.app, person.accessToken)).toEqual({
       available_in_cents: 12345,
       pending_in_cents: 0,
+      bonus_in_cents: 0,
+      bonus_expires_at: null,
       total_in_cents: 12345,
     });
     const events = await server.database.db
@@ -313,6 +317,8 @@ describe('money that waits', () => {
     expect(await balanceOf(server.app, person.accessToken)).toEqual({
       available_in_cents: 1000,
       pending_in_cents: 3000,
+      bonus_in_cents: 0,
+      bonus_expires_at: null,
       total_in_cents: 4000,
     });
     const scanned = await merchantCall(
@@ -326,6 +332,8 @@ describe('money that waits', () => {
     expect(await balanceOf(server.app, person.accessToken)).toEqual({
       available_in_cents: 4000,
       pending_in_cents: 0,
+      bonus_in_cents: 0,
+      bonus_expires_at: null,
       total_in_cents: 4000,
     });
     const twice = await merchantCall(
@@ -353,6 +361,8 @@ describe('money that waits', () => {
     expect(await balanceOf(server.app, person.accessToken)).toEqual({
       available_in_cents: 8500,
       pending_in_cents: 1500,
+      bonus_in_cents: 0,
+      bonus_expires_at: null,
       total_in_cents: 10000,
     });
     await merchantCall(
@@ -362,6 +372,8 @@ describe('money that waits', () => {
     expect(await balanceOf(server.app, person.accessToken)).toEqual({
       available_in_cents: 10000,
       pending_in_cents: 0,
+      bonus_in_cents: 0,
+      bonus_expires_at: null,
       total_in_cents: 10000,
     });
   });
@@ -384,6 +396,8 @@ describe('money that waits', () => {
     expect(await balanceOf(server.app, person.accessToken)).toEqual({
       available_in_cents: 8500,
       pending_in_cents: 0,
+      bonus_in_cents: 0,
+      bonus_expires_at: null,
       total_in_cents: 8500,
     });
   });
@@ -404,7 +418,13 @@ describe('money that waits', () => {
         timeout: 20_000,
         interval: 500,
       })
-      .toEqual({ available_in_cents: 5000, pending_in_cents: 0, total_in_cents: 5000 });
+      .toEqual({
+        available_in_cents: 5000,
+        pending_in_cents: 0,
+        bonus_in_cents: 0,
+        bonus_expires_at: null,
+        total_in_cents: 5000,
+      });
   });
 
   it('a claimed refund cannot be cancelled', async () => {

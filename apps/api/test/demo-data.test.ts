@@ -45,6 +45,8 @@ describe('the demo data the README describes', () => {
     expect((await get('/v1/wallet/balance', token)).json()).toEqual({
       available_in_cents: 23849,
       pending_in_cents: 2500,
+      bonus_in_cents: 0,
+      bonus_expires_at: null,
       total_in_cents: 26349,
     });
   });

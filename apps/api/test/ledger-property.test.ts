@@ -267,6 +267,7 @@ beforeAll(async () => {
       prepaidCards: false,
     }),
     releaseLapsedHolds: (userId) => releaseLapsedHolds(db, server.jobs, userId),
+    spendableBonus: async () => 0,
     bot: { verify: async () => true },
   });
 });

@@ -431,6 +431,8 @@ describe('redeeming to a debit card', () => {
     expect(await balanceOf(server.app, person.accessToken)).toEqual({
       available_in_cents: 500,
       pending_in_cents: 1_500,
+      bonus_in_cents: 0,
+      bonus_expires_at: null,
       total_in_cents: 2_000,
     });
     // The deadline passes; the release job is due only tomorrow.
@@ -441,6 +443,8 @@ describe('redeeming to a debit card', () => {
     expect(await balanceOf(server.app, person.accessToken)).toEqual({
       available_in_cents: 2_000,
       pending_in_cents: 0,
+      bonus_in_cents: 0,
+      bonus_expires_at: null,
       total_in_cents: 2_000,
     });
 
@@ -452,6 +456,8 @@ describe('redeeming to a debit card', () => {
     expect(await balanceOf(server.app, person.accessToken)).toEqual({
       available_in_cents: 0,
       pending_in_cents: 0,
+      bonus_in_cents: 0,
+      bonus_expires_at: null,
       total_in_cents: 0,
     });
     const history = await call(server.app, 'GET', '/v1/refunds', undefined, {

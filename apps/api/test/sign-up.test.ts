@@ -60,6 +60,8 @@ describe('sign-up', () => {
     expect(balance.json()).toEqual({
       available_in_cents: 0,
       pending_in_cents: 0,
+      bonus_in_cents: 0,
+      bonus_expires_at: null,
       total_in_cents: 0,
     });
   });

@@ -1,8 +1,15 @@
 import { z } from 'zod';
 
 export const walletBalanceSchema = z.object({
+  /** Refunded money that can be redeemed any way now. */
   available_in_cents: z.number().int(),
+  /** Refunded money still held (a merchant's fraud check). */
   pending_in_cents: z.number().int(),
+  /** A bonus the product gave: spend-only (gift cards, prepaid cards), until its last day. */
+  bonus_in_cents: z.number().int().default(0),
+  /** When the bonus can no longer be spent; null without one. */
+  bonus_expires_at: z.iso.datetime({ offset: true }).nullable().default(null),
+  /** All of the above together. */
   total_in_cents: z.number().int(),
 });
 export type WalletBalance = z.infer<typeof walletBalanceSchema>;

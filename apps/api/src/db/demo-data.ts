@@ -14,7 +14,7 @@ import { claimRefund } from '../features/refunds/claim-refund';
 import { createMerchantRefunds } from '../features/refunds/merchant-refunds';
 import { createSpotlights } from '../features/spotlights/spotlights';
 import type { JobQueue } from '../jobs/job-queue';
-import type { Db } from './database';
+import type { Db, Tx } from './database';
 import { spotlights } from './schema';
 
 /** The demo customer the README names; sign in with this number and read the code in the inbox. */
@@ -85,6 +85,8 @@ export async function seedDemoData(deps: {
   jobs: JobQueue;
   publicUrl: string;
   sandbox: boolean;
+  /** What a claim brings besides the refund (the welcome bonus), as for any customer. */
+  onClaimed?: (tx: Tx, userId: string) => Promise<void>;
 }): Promise<void> {
   const { db } = deps;
   const created = await db.transaction(async (tx) => {

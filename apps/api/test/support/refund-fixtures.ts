@@ -1,3 +1,4 @@
+import type { WalletBalance } from '@refund/contracts/wallet';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { SANDBOX_PASSING_BOT_TOKEN } from '@refund/contracts/sandbox';
@@ -99,11 +100,7 @@ export async function verifyForClaim(
 export async function balanceOf(app: FastifyInstance, token: string) {
   const response = await call(app, 'GET', '/v1/wallet/balance', undefined, { token });
   expect(response.statusCode).toBe(200);
-  return response.json() as {
-    available_in_cents: number;
-    pending_in_cents: number;
-    total_in_cents: number;
-  };
+  return response.json() as WalletBalance;
 }
 
 export async function expectLedgerBalanced(db: Db): Promise<void> {

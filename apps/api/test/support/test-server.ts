@@ -45,6 +45,8 @@ export async function startTestServer(
     JOB_POLL_SECONDS: '0.5',
     OTP_SENDS_PER_IP_PER_HOUR: '1000000',
     WEB_DIST_DIR: '/nonexistent',
+    // Balances are the refunded money alone unless a test offers the welcome bonus.
+    WELCOME_BONUS_CENTS: '0',
     ...TEST_SECRETS,
     INCREASE_WEBHOOK_SECRET: TEST_INCREASE_WEBHOOK_SECRET,
     ...(process.env.TEST_DATABASE_URL ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),

@@ -45,6 +45,16 @@ export const customerHeld = (userId: string): AccountRef => ({
   kind: 'held',
   allowNegative: false,
 });
+/**
+ * A customer's bonus: money the business gave (a welcome bonus), spend-only (gift cards and
+ * prepaid cards, never a payout to a card or bank), never below zero.
+ */
+export const customerBonus = (userId: string): AccountRef => ({
+  ownerType: 'customer',
+  ownerId: userId,
+  kind: 'bonus',
+  allowNegative: false,
+});
 /** What a merchant has funded less what its refunds took: negative while the merchant owes. */
 export const merchantFunding = (merchantId: string): AccountRef => ({
   ownerType: 'merchant',

@@ -4,7 +4,13 @@ import { feeCents, type Transaction } from '@refund/contracts/redemptions';
 import type { SQL, SQLWrapper } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Queryable, Tx } from '../../db/database';
-import { customerAvailable, systemShard, type Posting, type TransferInput } from '../ledger/ledger';
+import {
+  customerAvailable,
+  customerBonus,
+  systemShard,
+  type Posting,
+  type TransferInput,
+} from '../ledger/ledger';
 
 /**
  * A way to redeem (ADR 0014): everything the redemption pipeline needs to know about one method,
@@ -28,6 +34,12 @@ export interface RedemptionMethod<D extends Destination = Destination> {
   limitsPerDestination?: boolean;
   /** Whether the method can be offered now (its provider answers); default always. */
   isAvailable?(): boolean;
+  /**
+   * Whether the customer's bonus (spend-only money, ADR 0020) pays for this method before their
+   * available balance: gift cards and prepaid cards, never a payout to a card or bank. A method
+   * offering group commit does not.
+   */
+  spendsBonus?: boolean;
   /** The bot check a redemption with this method must pass (a new request, not a retry). */
   botAction?: BotAction;
   /** The method's own payout record beside the redemption, in the recording transaction. */
@@ -134,13 +146,18 @@ export const methodFee = (limits: MethodLimits, amountCents: number) =>
   feeCents(amountCents, limits.feeRateBps);
 
 /**
- * The usual postings of a payout: the whole amount leaves the wallet, the net goes to payouts in
- * transit until the provider settles it, the fee to fee revenue. Shards are chosen by the
- * redemption id, so its settlement and give-back find the same ones.
+ * The usual postings of a payout: the whole amount leaves the wallet (`bonusCents` of it from the
+ * customer's bonus, the rest from the available balance), the net goes to payouts in transit
+ * until the provider settles it, the fee to fee revenue. Shards are chosen by the redemption id,
+ * so its settlement and give-back find the same ones; a give-back reverses each leg, so a bonus
+ * spent comes back as bonus.
  */
-export function payoutPostings(r: RecordedRedemption): Posting[] {
+export function payoutPostings(r: RecordedRedemption, bonusCents = 0): Posting[] {
   return [
-    { account: customerAvailable(r.userId), amountCents: -r.amountCents },
+    ...(r.amountCents > bonusCents
+      ? [{ account: customerAvailable(r.userId), amountCents: -(r.amountCents - bonusCents) }]
+      : []),
+    ...(bonusCents > 0 ? [{ account: customerBonus(r.userId), amountCents: -bonusCents }] : []),
     { account: systemShard('payouts_in_transit', r.id), amountCents: r.amountCents - r.feeCents },
     ...(r.feeCents > 0
       ? [{ account: systemShard('fee_revenue', r.id), amountCents: r.feeCents }]
@@ -164,12 +181,19 @@ export const payoutTransfer = (
   postings: payoutPostings({ id: redemptionId, userId, mode: 'debit', amountCents, feeCents }),
 });
 
-/** The payout transfer of a redemption: its method's postings, or the usual ones. */
-export function redemptionTransfer(method: RedemptionMethod, r: RecordedRedemption): TransferInput {
+/**
+ * The payout transfer of a redemption: its method's postings, or the usual ones with
+ * `bonusCents` of the amount paid from the customer's bonus.
+ */
+export function redemptionTransfer(
+  method: RedemptionMethod,
+  r: RecordedRedemption,
+  bonusCents = 0,
+): TransferInput {
   return {
     idempotencyKey: PAYOUT_TRANSFER_KEY(r.id),
     kind: 'payout',
     reference: { kind: 'redemption', id: r.id },
-    postings: method.postings?.(r) ?? payoutPostings(r),
+    postings: method.postings?.(r) ?? payoutPostings(r, bonusCents),
   };
 }

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Transaction } from '@refund/contracts/redemptions';
 import type { RedemptionMode } from '@refund/contracts/wallet';
-import type { Db } from '../../db/database';
+import type { Db, Queryable } from '../../db/database';
 import { transactionRetrying } from '../../db/sql-state';
 import { redemptions } from '../../db/schema';
 import { crashPoint } from '../../crash-point';
@@ -43,6 +43,8 @@ export interface PipelineDeps {
   views: RedemptionViews;
   /** Moves the customer's lapsed fraud holds to available now; answers the cents moved. */
   releaseLapsedHolds: (userId: string) => Promise<number>;
+  /** The customer's bonus that can be spent now (0 after its last day), read in `q`. */
+  spendableBonus: (q: Queryable, userId: string) => Promise<number>;
   bot: BotVerifier;
 }
 
@@ -269,7 +271,11 @@ export function createRedemptionPipeline(deps: PipelineDeps) {
           // Another request with this key won the race; its answer is the answer.
           if (!row) throw new ReplayError();
           await method.recordPayout(tx, redemption, destination);
-          await postTransfer(tx, redemptionTransfer(method, redemption));
+          // The bonus pays first where it may; read here, the ledger's locks keep it honest.
+          const bonusCents = method.spendsBonus
+            ? Math.min(await deps.spendableBonus(tx, userId), redemption.amountCents)
+            : 0;
+          await postTransfer(tx, redemptionTransfer(method, redemption, bonusCents));
           await method.queue?.(tx, redemption);
           return { destination };
         },
@@ -278,8 +284,9 @@ export function createRedemptionPipeline(deps: PipelineDeps) {
     } catch (error) {
       if (error instanceof InsufficientFundsError) {
         // Money whose fraud hold ran out counts as available before its job moves it; move it
-        // now and try once more (the passcode was not used: the transaction rolled back).
-        if (!holdsReleased && (await deps.releaseLapsedHolds(userId)) > 0) {
+        // now and try once more (the passcode was not used: the transaction rolled back). The
+        // same for a bonus another redemption spent since it was read.
+        if (!holdsReleased && ((await deps.releaseLapsedHolds(userId)) > 0 || method.spendsBonus)) {
           return stepByStep(method, userId, key, hash, input, true);
         }
         throw new DomainError('NOT_ENOUGH_BALANCE');

@@ -1,5 +1,5 @@
 import type { OtpChallenge } from '@refund/contracts/auth';
-import type { Db } from '../../db/database';
+import type { Db, Queryable } from '../../db/database';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { BotVerifier } from '../../providers/ports';
 import type { OtpService } from '../auth/otp-service';
@@ -16,6 +16,8 @@ export interface RedemptionDeps {
   methods: MethodRegistry;
   /** Moves the customer's lapsed fraud holds to available now; answers the cents moved. */
   releaseLapsedHolds: (userId: string) => Promise<number>;
+  /** The customer's bonus that can be spent now (0 after its last day), read in `q`. */
+  spendableBonus: (q: Queryable, userId: string) => Promise<number>;
   bot: BotVerifier;
 }
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { ClaimRefundResponse } from '@refund/contracts/refunds';
-import type { Db, Queryable } from '../../db/database';
+import type { Db, Queryable, Tx } from '../../db/database';
 import { transactionRetrying } from '../../db/sql-state';
 import { refunds, users } from '../../db/schema';
 import { DomainError } from '../../domain/domain-error';
@@ -40,7 +40,12 @@ export async function ownsRefund(
  * claim; anyone else learns nothing about it.
  */
 export async function claimRefund(
-  deps: { db: Db; jobs: Pick<JobQueue, 'sendIn'> },
+  deps: {
+    db: Db;
+    jobs: Pick<JobQueue, 'sendIn'>;
+    /** More to do for the customer who claimed, in the claim's transaction (a welcome bonus). */
+    onClaimed?: ((tx: Tx, userId: string) => Promise<void>) | undefined;
+  },
   userId: string,
   refundId: string,
 ): Promise<ClaimRefundResponse> {
@@ -66,6 +71,7 @@ export async function claimRefund(
         .set({ status: 'claimed', claimedByUserId: userId, claimedAt: new Date() })
         .where(eq(refunds.id, refund.id));
       await creditClaim(tx, jobs, refund, userId);
+      await deps.onClaimed?.(tx, userId);
       for (const hold of await timedHolds(tx, refundId)) {
         await jobs.sendIn(
           tx,

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { maskEmail, maskPhone } from '@refund/contracts/format';
 import type { ClaimNextStep, ClaimPage, ClaimRefundResponse } from '@refund/contracts/refunds';
 import type { OtpChallenge } from '@refund/contracts/auth';
-import type { Db, Queryable } from '../../db/database';
+import type { Db, Queryable, Tx } from '../../db/database';
 import { transactionRetrying } from '../../db/sql-state';
 import { merchants, refunds, users } from '../../db/schema';
 import { DomainError } from '../../domain/domain-error';
@@ -20,6 +20,8 @@ export interface CustomerClaimDeps {
   otp: OtpService;
   /** Drops cached profile data when a claim verification proves an email. */
   onEmailVerified: (userId: string) => void;
+  /** More to do for the customer who claimed, in the claim's transaction (a welcome bonus). */
+  onClaimed?: (tx: Tx, userId: string) => Promise<void>;
 }
 
 const notClaimable = () => new DomainError('REFUND_NOT_CLAIMABLE');

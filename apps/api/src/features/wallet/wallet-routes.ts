@@ -13,6 +13,8 @@ export interface WalletRoutesOptions {
   db: Db;
   /** The redemption methods the server offers (the payouts feature's registry). */
   methods: { views(): RedemptionMethod[] };
+  /** The welcome bonus offered, if any: its last day bounds the bonus balance shown. */
+  bonus: { expiresAt: Date } | null;
 }
 
 export const walletRoutes: FastifyPluginAsync<WalletRoutesOptions> = async (app, options) => {
@@ -24,13 +26,14 @@ export const walletRoutes: FastifyPluginAsync<WalletRoutesOptions> = async (app,
       config: { auth: 'customer' },
       schema: {
         tags: ['wallet'],
-        summary: "The signed-in customer's balance: available now and pending (held)",
+        summary:
+          "The signed-in customer's balance: available now, pending (held) and bonus (spend-only), apart",
         response: { 200: walletBalanceSchema, 401: errorBodySchema },
       },
     },
     async (request) => {
       const { userId } = request.customer;
-      return walletBalance(options.db, userId);
+      return walletBalance(options.db, userId, options.bonus);
     },
   );
 

@@ -23,6 +23,7 @@ export function createGiftCardMethod(deps: {
   return {
     mode: 'giftcard',
     // Each brand sets its own amounts (the quote checked them); these only bound any of them.
+    spendsBonus: true,
     limits: { minCents: 1, maxCents: 10_000_000, feeRateBps: 0, wholeDollarsOnly: false },
     limitsPerDestination: true,
     botAction: 'customer_gc_rewards',

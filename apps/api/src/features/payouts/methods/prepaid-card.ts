@@ -27,6 +27,7 @@ export function createPrepaidCardMethod(deps: {
 }): RedemptionMethod<PrepaidCardDestination> {
   return {
     mode: 'prepaid',
+    spendsBonus: true,
     limits: PREPAID_CARD_LIMITS,
 
     destination: (q, userId, cardholderId) => cardholderForIssue(q, userId, cardholderId),
