@@ -7,6 +7,9 @@ export const noFeaturedBrandsURL = `http://localhost:${PORT + 1}`;
 /** A server featuring three brands; tests that change what every customer sees run here. */
 export const threeFeaturedBrandsURL = `http://localhost:${PORT + 2}`;
 export const threeFeaturedBrands = ['SBX-harbor-coffee', 'SBX-voltline', 'SBX-maple-pine'];
+/** A server offering the welcome bonus; the others offer none, so balances are refunds alone. */
+export const welcomeBonusURL = `http://localhost:${PORT + 3}`;
+export const WELCOME_BONUS_LAST_DAY = `${new Date().getUTCFullYear() + 1}-06-30`;
 
 /** The API with the built web app, on `url`, with an in-memory database of its own. */
 function server(url: string, env: Record<string, string> = {}) {
@@ -30,6 +33,7 @@ function server(url: string, env: Record<string, string> = {}) {
       // Payouts settle and come back within a test's patience.
       SANDBOX_ACH_SETTLEMENT_SECONDS: '2',
       SANDBOX_CARD_RETURN_DELAY_SECONDS: '2',
+      WELCOME_BONUS_CENTS: '0',
       ...env,
     },
   };
@@ -66,5 +70,9 @@ export default defineConfig({
     server(baseURL),
     server(noFeaturedBrandsURL, { GIFT_CARD_FEATURED_BRANDS: '' }),
     server(threeFeaturedBrandsURL, { GIFT_CARD_FEATURED_BRANDS: threeFeaturedBrands.join(',') }),
+    server(welcomeBonusURL, {
+      WELCOME_BONUS_CENTS: '1000',
+      WELCOME_BONUS_EXPIRES_ON: WELCOME_BONUS_LAST_DAY,
+    }),
   ],
 });

@@ -22,6 +22,7 @@ export const sandboxConfig = {
   brand_name: 'Refundly',
   sandbox: true,
   support_email: 'help@refundly.example',
+  welcome_bonus: null,
   bot_protection: { provider: 'sandbox', site_key: null },
 };
 

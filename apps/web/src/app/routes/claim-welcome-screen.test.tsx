@@ -19,9 +19,16 @@ const fromClaim = {
   logoFileKey: null,
 };
 
-function open(auth: AuthState, state: unknown, nextStep?: unknown) {
+const welcomeBonus = { amount_in_cents: 1_000, last_day: '2099-06-30' };
+
+function open(
+  auth: AuthState,
+  state: unknown,
+  nextStep?: unknown,
+  config: unknown = sandboxConfig,
+) {
   installFakeApi({
-    'GET /app-config': () => json(sandboxConfig),
+    'GET /app-config': () => json(config),
     [`GET /customers/claim-refund/next/${refundUuid}`]: () =>
       nextStep === undefined
         ? json(
@@ -56,20 +63,44 @@ function open(auth: AuthState, state: unknown, nextStep?: unknown) {
 }
 
 describe('claim welcome', () => {
-  it('greets by name with the amount and the terms, and promises no bonus', () => {
+  it('greets by name with the amount and the terms, and promises no bonus when none is offered', async () => {
     open(signedOut, fromClaim);
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome, Robin' })).toBeTruthy();
     expect(screen.getByText('Redeem your $89.99 now!')).toBeTruthy();
-    // The product pays no bonus, so no screen may promise one.
-    expect(screen.queryByText(/bonus|\$10|free play|expires/i)).toBeNull();
     expect(
       screen.getByText('By continuing, you agree to the Terms of Service and Privacy Policy.'),
     ).toBeTruthy();
+    // The configuration has arrived (it names the brand in the title), and offers no bonus.
+    await waitFor(() => expect(document.title).toContain('Refundly'));
+    expect(screen.queryByText(/bonus|\$10|free play|expires/i)).toBeNull();
   });
 
-  it('says "Welcome!" without a name', () => {
-    open(signedOut, { ...fromClaim, name: null, amountInCents: null });
+  it('states the welcome bonus the server offers: its amount and its last day', async () => {
+    open(signedOut, fromClaim, undefined, { ...sandboxConfig, welcome_bonus: welcomeBonus });
+    expect(
+      await screen.findByText(
+        'New here? Your first refund claim comes with a $10.00 bonus to spend on gift cards and prepaid cards until 6/30/2099.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText('Redeem your $89.99 now!')).toBeTruthy();
+  });
+
+  it('promises no bonus after its last day', async () => {
+    open(signedOut, fromClaim, undefined, {
+      ...sandboxConfig,
+      welcome_bonus: { ...welcomeBonus, last_day: '2020-06-30' },
+    });
+    await waitFor(() => expect(document.title).toContain('Refundly'));
+    expect(screen.queryByText(/bonus/i)).toBeNull();
+  });
+
+  it('says "Welcome!" without a name, and without an amount promises no bonus', async () => {
+    open(signedOut, { ...fromClaim, name: null, amountInCents: null }, undefined, {
+      ...sandboxConfig,
+      welcome_bonus: welcomeBonus,
+    });
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome!' })).toBeTruthy();
+    await waitFor(() => expect(document.title).toContain('Refundly'));
     expect(screen.queryByText(/bonus/i)).toBeNull();
   });
 

@@ -220,3 +220,68 @@ describe('coming back from the bank-linking provider', () => {
     expect(screen.getByRole('alert').textContent).toBe('This link has expired.');
   });
 });
+
+describe('a payout and the welcome bonus', () => {
+  const withBonus = {
+    available_in_cents: 20_000,
+    pending_in_cents: 0,
+    bonus_in_cents: 1_000,
+    bonus_expires_at: '2099-07-01T00:00:00.000Z',
+    total_in_cents: 21_000,
+  };
+
+  it('counts only the available balance for a debit card, and says why the bonus is left out', async () => {
+    wallet({
+      'GET /wallet/balance': () => json(withBonus),
+      'GET /cards': () => json({ data: [card] }),
+    });
+    renderFlow(paths.redeemDebit.href());
+    const user = userEvent.setup();
+
+    expect((await screen.findByTestId('redeem-spendable')).textContent).toBe(
+      'Available balance: $200.00',
+    );
+    expect(screen.getByTestId('redeem-bonus-note').textContent).toBe(
+      'Your $10.00 bonus can be spent on gift cards and prepaid cards only.',
+    );
+
+    await user.click(await screen.findByRole('radio', { name: /Visa •••• 5556/ }));
+    const field = screen.getByLabelText('Amount to redeem (USD)');
+    await user.type(field, '205');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(
+      await screen.findByText("You don't have enough balance in order to do redemption"),
+    ).toBeTruthy();
+
+    await user.clear(field);
+    await user.type(field, '50');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { name: 'Confirm Details' })).toBeTruthy();
+    // The bonus pays for no part of a payout.
+    expect(screen.queryByText('Paid with your bonus')).toBeNull();
+    expect(confirmedRow('Balance after')).toBe('$150.00');
+  });
+
+  it('says the same on the bank account screen', async () => {
+    wallet({
+      'GET /wallet/balance': () => json(withBonus),
+      'GET /bank-accounts': () => json({ data: [account] }),
+    });
+    renderFlow(paths.redeemBank.href());
+    expect((await screen.findByTestId('redeem-spendable')).textContent).toBe(
+      'Available balance: $200.00',
+    );
+    expect(
+      screen.getByText('Your $10.00 bonus can be spent on gift cards and prepaid cards only.'),
+    ).toBeTruthy();
+  });
+
+  it('says nothing of a bonus when there is none', async () => {
+    wallet({ 'GET /cards': () => json({ data: [card] }) });
+    renderFlow(paths.redeemDebit.href());
+    expect((await screen.findByTestId('redeem-spendable')).textContent).toBe(
+      'Available balance: $200.00',
+    );
+    expect(screen.queryByText(/bonus/i)).toBeNull();
+  });
+});

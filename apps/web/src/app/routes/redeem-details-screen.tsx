@@ -22,6 +22,7 @@ import {
 import { saveWithdrawalAttempt } from '../../features/redeem/withdrawal-attempt';
 import { useWalletBalance } from '../../features/wallet/api/get-wallet-balance';
 import { errorMessage } from '../../lib/api-error';
+import { spendableFor } from '../../lib/welcome-bonus';
 import { attemptFromChallenge } from '../../lib/otp-attempt';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { BackLink } from './back-link';
@@ -138,7 +139,7 @@ export function RedeemDetailsScreen() {
         ) : (
           <ConfirmDetails
             flow={flow}
-            availableCents={balance.data.available_in_cents}
+            spendable={spendableFor(balance.data, flow.mode)}
             pending={startOtp.isPending || renewing}
             serverError={serverError}
             offerHeldUntil={

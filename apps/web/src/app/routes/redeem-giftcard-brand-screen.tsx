@@ -16,6 +16,7 @@ import { useRedemptionMethods } from '../../features/wallet/api/get-redemption-m
 import { useWalletBalance } from '../../features/wallet/api/get-wallet-balance';
 import { ApiError, errorMessage } from '../../lib/api-error';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { spendableFor } from '../../lib/welcome-bonus';
 import { BackLink } from './back-link';
 
 const whereKey = (brand: Brand) =>
@@ -113,7 +114,7 @@ export function RedeemGiftCardBrandScreen() {
             </h2>
             <GiftCardAmountForm
               brand={current}
-              availableCents={balance.data.available_in_cents}
+              spendable={spendableFor(balance.data, 'giftcard')}
               methods={methods.data}
               initialCents={
                 flow.mode === 'giftcard' && flow.selectedGiftcardBrand === current.id

@@ -337,3 +337,78 @@ describe('confirming a gift card', () => {
     expect(redemptionFlow.get().orderID).toEqual(expect.any(String));
   });
 });
+
+describe('buying a gift card with the welcome bonus', () => {
+  const withBonus = {
+    available_in_cents: 4_500,
+    pending_in_cents: 0,
+    bonus_in_cents: 1_000,
+    bonus_expires_at: '2099-07-01T00:00:00.000Z',
+    total_in_cents: 5_500,
+  };
+  const confirmed = (term: string) =>
+    screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+
+  it('can spend the available balance and the bonus, and no more', async () => {
+    const calls = shop({
+      'GET /wallet/balance': () => json(withBonus),
+      'POST /giftcards/quotes': () => json(quoteFor(5_500, 400), 201),
+    });
+    renderShop(`/redeem/giftcard/${harborId}`);
+    const user = userEvent.setup();
+    expect((await screen.findByTestId('redeem-spendable')).textContent).toBe(
+      'Available balance: $55.00 (including your $10.00 bonus, used first)',
+    );
+    // A gift card spends the bonus: nothing says it cannot.
+    expect(screen.queryByTestId('redeem-bonus-note')).toBeNull();
+
+    const amount = screen.getByLabelText('Gift card amount (USD)');
+    await user.type(amount, '56');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(
+      await screen.findByText("You don't have enough balance in order to do redemption"),
+    ).toBeTruthy();
+    expect(calls.callsTo('POST /giftcards/quotes')).toHaveLength(0);
+
+    await user.clear(amount);
+    await user.type(amount, '55');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { name: 'Confirm Details' })).toBeTruthy();
+    expect(calls.callsTo('POST /giftcards/quotes')[0]?.body).toEqual({
+      brand_id: harborId,
+      amount_in_cents: 5_500,
+    });
+    expect(confirmed('Paid with your bonus')).toBe('$10.00');
+    expect(confirmed('Paid from your balance')).toBe('$45.00');
+    expect(confirmed('Balance after')).toBe('$0.00');
+  });
+
+  it('counts the bonus for the fixed values a brand sells', async () => {
+    shop({ 'GET /wallet/balance': () => json(withBonus) });
+    renderShop(`/redeem/giftcard/${cinemaId}`);
+    await screen.findByRole('heading', { level: 1, name: 'Starlight Cinemas' });
+    // $50 is above the $45.00 available, but not above it with the $10.00 bonus.
+    expect(screen.getByRole('radio', { name: '$50.00' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: '$100.00Above your balance' })).toBeTruthy();
+  });
+
+  it('says on Confirm Details how much the bonus pays, and takes only the rest from the balance', async () => {
+    const quote = quoteFor(5_000, 400);
+    giftCardQuoteSlot.write(quote);
+    redemptionFlow.update({
+      mode: 'giftcard',
+      amount: quote.amount_in_cents,
+      selectedPaymentMethodUUID: quote.quote_id,
+      selectedGiftcardBrand: harborId,
+      display_name: 'Harbor Coffee',
+      cashbackPercentage: quote.cashback_bps / 100,
+      gross_amount_in_cents: quote.total_value_in_cents,
+    });
+    shop({ 'GET /wallet/balance': () => json(withBonus) });
+    renderShop('/redeem-details');
+    expect(await screen.findByTestId('confirm-paid-bonus')).toBeTruthy();
+    expect(confirmed('Paid with your bonus')).toBe('$10.00');
+    expect(confirmed('Paid from your balance')).toBe('$40.00');
+    expect(confirmed('Balance after')).toBe('$5.00');
+  });
+});

@@ -13,6 +13,7 @@ import { useMethodFlow } from '../../features/redeem/use-method-flow';
 import { useRedemptionMethods } from '../../features/wallet/api/get-redemption-methods';
 import { useWalletBalance } from '../../features/wallet/api/get-wallet-balance';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { spendableFor } from '../../lib/welcome-bonus';
 import { BackLink } from './back-link';
 import { MethodUnavailable } from './method-unavailable';
 import { PageHeading } from './page-heading';
@@ -75,8 +76,8 @@ export function RedeemMethodScreen<T>({ destination }: { destination: PayoutDest
               min_amount: flow.min_amount,
               max_amount: flow.max_amount,
               is_whole_amount_value_required: flow.is_whole_amount_value_required,
-              available_in_cents: balance.data.available_in_cents,
             }}
+            spendable={spendableFor(balance.data, mode)}
             feeRate={flow.fee_rate}
             initialCents={flow.amount}
             onContinue={(cents) => {

@@ -18,6 +18,7 @@ import { useRedemptionMethods } from '../../features/wallet/api/get-redemption-m
 import { useWalletBalance } from '../../features/wallet/api/get-wallet-balance';
 import { ApiError, errorMessage } from '../../lib/api-error';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { spendableFor } from '../../lib/welcome-bonus';
 import { BackLink } from './back-link';
 import { MethodUnavailable } from './method-unavailable';
 import { PageHeading } from './page-heading';
@@ -155,8 +156,8 @@ export function RedeemPrepaidScreen() {
               min_amount: flow.min_amount,
               max_amount: flow.max_amount,
               is_whole_amount_value_required: flow.is_whole_amount_value_required,
-              available_in_cents: balance.data.available_in_cents,
             }}
+            spendable={spendableFor(balance.data, 'prepaid')}
             feeRate={flow.fee_rate}
             initialCents={flow.amount}
             netLabel={t('redeem.summary.loadedOnCard')}

@@ -175,6 +175,41 @@ describe('redeeming to a Visa prepaid card', () => {
     });
   });
 
+  it('can spend the welcome bonus first, and says how it pays on Confirm Details', async () => {
+    prepaidApi({
+      'GET /prepaid-cardholder': () => json({ cardholder }),
+      'GET /wallet/balance': () =>
+        json({
+          available_in_cents: 20_000,
+          pending_in_cents: 0,
+          bonus_in_cents: 1_000,
+          bonus_expires_at: '2099-07-01T00:00:00.000Z',
+          total_in_cents: 21_000,
+        }),
+    });
+    renderFlow();
+    const user = userEvent.setup();
+
+    expect((await screen.findByTestId('redeem-spendable')).textContent).toBe(
+      'Available balance: $210.00 (including your $10.00 bonus, used first)',
+    );
+    expect(screen.queryByTestId('redeem-bonus-note')).toBeNull();
+    const field = screen.getByLabelText('Amount to redeem (USD)');
+    await user.type(field, '211');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(
+      await screen.findByText("You don't have enough balance in order to do redemption"),
+    ).toBeTruthy();
+
+    await user.clear(field);
+    await user.type(field, '210');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { name: 'Confirm Details' })).toBeTruthy();
+    expect(row('Paid with your bonus')).toBe('$10.00');
+    expect(row('Paid from your balance')).toBe('$200.00');
+    expect(row('Balance after')).toBe('$0.00');
+  });
+
   it('confirms with the withdrawal passcode and redeems to the cardholder', async () => {
     const api = prepaidApi({
       'GET /prepaid-cardholder': () => json({ cardholder }),

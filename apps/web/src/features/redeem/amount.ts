@@ -20,7 +20,7 @@ export interface AmountRules {
   min_amount: number;
   max_amount: number;
   is_whole_amount_value_required: boolean;
-  /** What the customer can redeem now. */
+  /** What the method can spend now: the bonus counts only where it may (lib/welcome-bonus.ts). */
   available_in_cents: number;
 }
 

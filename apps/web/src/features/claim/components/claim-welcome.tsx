@@ -1,9 +1,11 @@
-import { formatMoney } from '@refund/contracts/format';
+import { formatMoney, formatShortDate } from '@refund/contracts/format';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { cardSurfaceClass } from '../../../components/card';
 import { errorMessage } from '../../../lib/api-error';
+import { useAppConfig } from '../../../lib/get-app-config';
 import { notify } from '../../../lib/toast';
+import { offeredWelcomeBonus } from '../../../lib/welcome-bonus';
 import { useClaimNextStep } from '../api/get-claim-next-step';
 import type { ClaimWelcomeState } from '../claim-routing-state';
 import { routeForNextStep, type NextStepDecision } from '../next-step-route';
@@ -16,13 +18,15 @@ interface ClaimWelcomeProps {
 }
 
 /**
- * SPEC §2 claim welcome: greeting, amount, terms; Continue asks the server what next. No bonus is
- * offered: the product pays none.
+ * SPEC §2 claim welcome: greeting, amount, terms; Continue asks the server what next. With a
+ * refund amount, the welcome bonus the server offers (its amount and last day, from the app
+ * config), and nothing about a bonus when it offers none.
  */
 export function ClaimWelcome({ state, signedIn, onNext }: ClaimWelcomeProps) {
   const { t } = useTranslation();
   const nextStep = useClaimNextStep();
   const amount = state.amountInCents ?? null;
+  const bonus = offeredWelcomeBonus(useAppConfig().data?.welcome_bonus);
 
   const onContinue = () =>
     nextStep.mutate(state.refund_uuid, {
@@ -49,6 +53,14 @@ export function ClaimWelcome({ state, signedIn, onNext }: ClaimWelcomeProps) {
           {amount !== null && (
             <p className="text-xl font-semibold text-ink">
               {t('claim.redeemNow', { amount: formatMoney(amount) })}
+            </p>
+          )}
+          {amount !== null && bonus && (
+            <p data-testid="claim-welcome-bonus" className="text-ink">
+              {t('claim.welcomeBonus', {
+                amount: formatMoney(bonus.amount_in_cents),
+                date: formatShortDate(bonus.last_day),
+              })}
             </p>
           )}
           <p className="text-ink-muted">{t('claim.welcomeBody')}</p>

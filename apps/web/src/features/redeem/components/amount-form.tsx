@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { FormAlert } from '../../../components/form-alert';
 import { TextField } from '../../../components/text-field';
+import type { Spendable } from '../../../lib/welcome-bonus';
 import {
   centsToInput,
   checkAmount,
@@ -12,9 +13,13 @@ import {
   type AmountRules,
 } from '../amount';
 import { RedemptionSummary } from './redemption-summary';
+import { SpendableBalance } from './spendable-balance';
 
 interface AmountFormProps {
-  rules: AmountRules;
+  /** The method's limits. */
+  rules: Omit<AmountRules, 'available_in_cents'>;
+  /** What the method can spend (the welcome bonus counted only where the method spends it). */
+  spendable: Spendable;
   /** Basis points of the amount. */
   feeRate: number;
   initialCents: number;
@@ -30,6 +35,7 @@ interface AmountFormProps {
 /** Amount Input: the balance, the method's limits, the fee and what arrives, then Continue. */
 export function AmountForm({
   rules,
+  spendable,
   feeRate,
   initialCents,
   onContinue,
@@ -45,7 +51,7 @@ export function AmountForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const check = checkAmount(value, rules);
+    const check = checkAmount(value, { ...rules, available_in_cents: spendable.cents });
     setError(check.ok ? null : check.message);
     if (!check.ok) return;
     onContinue(check.cents);
@@ -61,10 +67,7 @@ export function AmountForm({
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <p className="text-ink">
-        {t('redeem.amount.available')}{' '}
-        <strong className="font-bold">{formatMoney(rules.available_in_cents)}</strong>
-      </p>
+      <SpendableBalance spendable={spendable} />
       <TextField
         label={t('redeem.amount.label')}
         inputMode="decimal"

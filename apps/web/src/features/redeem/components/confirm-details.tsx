@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { CheckboxField } from '../../../components/checkbox-field';
+import { paymentOf, type Spendable } from '../../../lib/welcome-bonus';
 import { summarize } from '../amount';
 import type { RedemptionFlow } from '../redemption-flow';
 import { RedemptionSummary } from './redemption-summary';
@@ -11,7 +12,8 @@ import { GiftCardValue } from '../giftcard/giftcard-value';
 
 interface ConfirmDetailsProps {
   flow: RedemptionFlow;
-  availableCents: number;
+  /** What the method can spend: the welcome bonus, where it spends it, pays first. */
+  spendable: Spendable;
   pending: boolean;
   serverError: string | null;
   /** A gift card's quote: until when its cashback is held. */
@@ -30,7 +32,7 @@ const formatTime = (iso: string) =>
 /** Confirm Details: everything about the redemption, once more, and consent to the SMS code. */
 export function ConfirmDetails({
   flow,
-  availableCents,
+  spendable,
   pending,
   serverError,
   offerHeldUntil,
@@ -41,6 +43,7 @@ export function ConfirmDetails({
   const [consent, setConsent] = useState(false);
   const [consentError, setConsentError] = useState<string | null>(null);
   const summary = summarize(flow.amount, flow.fee_rate);
+  const payment = paymentOf(spendable, flow.amount);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -78,10 +81,26 @@ export function ConfirmDetails({
             {t(`redeem.confirm.arrival.${arrivalKey(flow.mode)}`)}
           </dd>
         </div>
+        {payment.fromBonus > 0 && (
+          <>
+            <div className="flex justify-between gap-4 py-3">
+              <dt className="text-ink-muted">{t('redeem.confirm.paidWithBonus')}</dt>
+              <dd data-testid="confirm-paid-bonus" className="text-right font-medium text-ink">
+                {formatMoney(payment.fromBonus)}
+              </dd>
+            </div>
+            <div className="flex justify-between gap-4 py-3">
+              <dt className="text-ink-muted">{t('redeem.confirm.paidFromBalance')}</dt>
+              <dd data-testid="confirm-paid-balance" className="text-right font-medium text-ink">
+                {formatMoney(payment.fromBalance)}
+              </dd>
+            </div>
+          </>
+        )}
         <div className="flex justify-between gap-4 pt-3">
           <dt className="text-ink-muted">{t('redeem.confirm.balanceAfter')}</dt>
-          <dd className="text-right font-medium text-ink">
-            {formatMoney(Math.max(0, availableCents - flow.amount))}
+          <dd data-testid="confirm-balance-after" className="text-right font-medium text-ink">
+            {formatMoney(payment.balanceAfter)}
           </dd>
         </div>
       </dl>

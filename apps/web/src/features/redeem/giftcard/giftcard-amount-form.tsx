@@ -7,13 +7,16 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { FormAlert } from '../../../components/form-alert';
 import { TextField } from '../../../components/text-field';
+import type { Spendable } from '../../../lib/welcome-bonus';
 import { centsToInput, checkAmount, parseDollarsToCents } from '../amount';
+import { SpendableBalance } from '../components/spendable-balance';
 import { GiftCardValue } from './giftcard-value';
 import { ValueComparison } from './value-comparison';
 
 interface GiftCardAmountFormProps {
   brand: Brand;
-  availableCents: number;
+  /** What a gift card can be bought with: the available balance and the welcome bonus. */
+  spendable: Spendable;
   methods: readonly RedemptionMethod[];
   initialCents: number;
   pending: boolean;
@@ -82,7 +85,7 @@ function FixedChoices({
  */
 export function GiftCardAmountForm({
   brand,
-  availableCents,
+  spendable,
   methods,
   initialCents,
   pending,
@@ -97,6 +100,7 @@ export function GiftCardAmountForm({
     fixed && fixed.includes(initialCents) ? initialCents : null,
   );
   const [error, setError] = useState<string | null>(null);
+  const availableCents = spendable.cents;
   const amount = fixed ? chosen : parseDollarsToCents(typed);
   const preview = amount !== null && amount > 0 ? amount : null;
 
@@ -121,10 +125,7 @@ export function GiftCardAmountForm({
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-5">
-      <p className="text-ink">
-        {t('redeem.amount.available')}{' '}
-        <strong className="font-bold">{formatMoney(availableCents)}</strong>
-      </p>
+      <SpendableBalance spendable={spendable} />
       {fixed ? (
         <FixedChoices
           values={fixed}

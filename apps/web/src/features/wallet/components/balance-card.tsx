@@ -1,13 +1,43 @@
-import { formatMoney } from '@refund/contracts/format';
+import { formatMoney, formatShortDate } from '@refund/contracts/format';
+import type { WalletBalance } from '@refund/contracts/wallet';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
+import { useAppConfig } from '../../../lib/get-app-config';
+import { bonusLastDay, liveBonusCents } from '../../../lib/welcome-bonus';
 import { useWalletBalance } from '../api/get-wallet-balance';
 
-/** The home page's headline: "My Money" and the available balance, large. */
+/**
+ * The welcome bonus, apart from the refunded money: what is left and until when it can be spent.
+ * It comes with the balance, so it never moves the rows around it after they are shown; the
+ * last day is the configured one, or else read from the balance itself while that loads.
+ */
+function BonusRow({ balance, cents }: { balance: WalletBalance; cents: number }) {
+  const { t } = useTranslation();
+  const lastDay = bonusLastDay(balance, useAppConfig().data?.welcome_bonus);
+  return (
+    <div className="col-span-2 mb-4 border-b border-on-hero/30 pb-4">
+      <dt className="text-sm">{t('wallet.bonus')}</dt>
+      <dd data-testid="balance-bonus" className="text-lg font-semibold tabular-nums">
+        {formatMoney(cents)}
+      </dd>
+      {lastDay && (
+        <dd data-testid="balance-bonus-until" className="text-sm">
+          {t('wallet.bonusUntil', { date: formatShortDate(lastDay) })}
+        </dd>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The home page's headline: "My Money" and the available balance, large; then the welcome bonus
+ * (when there is one), pending and total.
+ */
 export function BalanceCard() {
   const { t } = useTranslation();
   const balance = useWalletBalance();
+  const bonusCents = balance.data ? liveBonusCents(balance.data) : 0;
 
   return (
     <section
@@ -49,6 +79,7 @@ export function BalanceCard() {
               {formatMoney(balance.data.available_in_cents)}
             </dd>
           </div>
+          {bonusCents > 0 && <BonusRow balance={balance.data} cents={bonusCents} />}
           <div>
             <dt className="text-sm">{t('wallet.pending')}</dt>
             <dd data-testid="balance-pending" className="text-lg font-semibold tabular-nums">

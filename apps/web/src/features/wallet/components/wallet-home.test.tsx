@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { installFakeApi, json } from '../../../../test/fake-api';
+import { installFakeApi, json, sandboxConfig } from '../../../../test/fake-api';
 import { renderApp } from '../../../../test/render-app';
 import { BalanceCard } from './balance-card';
 import { RedemptionMethodList } from './redemption-method-list';
@@ -17,6 +17,61 @@ describe('balance card', () => {
     expect(screen.getByTestId('balance-pending').textContent).toBe('$25.00');
     expect(screen.getByTestId('balance-total').textContent).toBe('$1,259.56');
     expect(screen.getByRole('heading', { level: 1, name: 'My Money' })).toBeTruthy();
+    // Without a bonus, nothing speaks of one.
+    expect(screen.queryByTestId('balance-bonus')).toBeNull();
+    expect(screen.queryByText(/bonus/i)).toBeNull();
+  });
+
+  const withBonus = {
+    available_in_cents: 4_500,
+    pending_in_cents: 2_500,
+    bonus_in_cents: 1_000,
+    bonus_expires_at: '2099-07-01T00:00:00.000Z',
+    total_in_cents: 8_000,
+  };
+  const term = (name: string) => screen.getByText(name, { selector: 'dt' });
+
+  it('shows the welcome bonus apart, labelled, with the last day it can be spent', async () => {
+    installFakeApi({
+      'GET /app-config': () =>
+        json({
+          ...sandboxConfig,
+          welcome_bonus: { amount_in_cents: 1_000, last_day: '2099-06-30' },
+        }),
+      'GET /wallet/balance': () => json(withBonus),
+    });
+    renderApp(<BalanceCard />);
+    expect((await screen.findByTestId('balance-available')).textContent).toBe('$45.00');
+    const bonus = screen.getByTestId('balance-bonus');
+    expect(bonus.textContent).toBe('$10.00');
+    expect(term('Bonus').nextElementSibling).toBe(bonus);
+    expect(bonus.nextElementSibling?.textContent).toBe(
+      'Spend on gift cards and prepaid cards by 6/30/2099',
+    );
+    expect(term('Available balance').nextElementSibling?.textContent).toBe('$45.00');
+    expect(term('Pending').nextElementSibling?.textContent).toBe('$25.00');
+    expect(term('Total').nextElementSibling?.textContent).toBe('$80.00');
+  });
+
+  it("reads the bonus's last day from the balance when the configuration does not say it", async () => {
+    installFakeApi({
+      'GET /app-config': () => json(sandboxConfig),
+      'GET /wallet/balance': () => json(withBonus),
+    });
+    renderApp(<BalanceCard />);
+    expect((await screen.findByTestId('balance-bonus')).textContent).toBe('$10.00');
+    expect(screen.getByText('Spend on gift cards and prepaid cards by 6/30/2099')).toBeTruthy();
+  });
+
+  it('shows no bonus once it is spent or its last day has passed', async () => {
+    installFakeApi({
+      'GET /wallet/balance': () =>
+        json({ ...withBonus, bonus_expires_at: '2020-07-01T00:00:00.000Z' }),
+    });
+    renderApp(<BalanceCard />);
+    expect((await screen.findByTestId('balance-available')).textContent).toBe('$45.00');
+    expect(screen.queryByTestId('balance-bonus')).toBeNull();
+    expect(screen.queryByText(/bonus/i)).toBeNull();
   });
 
   it('offers a retry when the balance cannot be loaded, and recovers', async () => {
