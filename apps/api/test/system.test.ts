@@ -18,13 +18,25 @@ describe('system endpoints', () => {
     expect((await call(server.app, 'GET', '/readyz')).json()).toEqual({ status: 'ready' });
   });
 
-  it('the app configuration names the brand and the bot provider', async () => {
+  it('the app configuration names the brand, the bot provider and the welcome bonus offered', async () => {
     expect((await call(server.app, 'GET', '/v1/app-config')).json()).toEqual({
       brand_name: 'Acme Refunds',
       sandbox: true,
       support_email: 'support@refund-wallet.example',
+      welcome_bonus: null,
       bot_protection: { provider: 'sandbox', site_key: null },
     });
+    const offering = await startTestServer({
+      WELCOME_BONUS_CENTS: '1000',
+      WELCOME_BONUS_EXPIRES_ON: '2031-06-30',
+    });
+    try {
+      expect((await call(offering.app, 'GET', '/v1/app-config')).json()).toMatchObject({
+        welcome_bonus: { amount_in_cents: 1_000, last_day: '2031-06-30' },
+      });
+    } finally {
+      await offering.close();
+    }
   });
 
   it('lists redemption methods: only built ones, configured and not switched off, are available', async () => {
