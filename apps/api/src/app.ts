@@ -46,6 +46,9 @@ import {
   spendableBonus,
   welcomeBonusOf,
 } from './features/bonuses/welcome-bonus';
+import { fanCashLinkRoutes } from './features/fancash/fancash-link-routes';
+import { createFanCashLinks } from './features/fancash/fancash-links';
+import { sandboxFanCashLinkRoutes } from './features/fancash/sandbox-fancash-link-routes';
 import { createPayoutMethods } from './features/payouts/payout-methods';
 import { createCardholders } from './features/prepaid-cards/cardholders';
 import { prepaidCardRoutes } from './features/prepaid-cards/prepaid-card-routes';
@@ -74,7 +77,7 @@ import {
 import { declareRouteAuth } from './http/route-auth';
 import { inlinePagePolicy, securityHeaders } from './http/security-headers';
 import type { JobQueue } from './jobs/job-queue';
-import type { PrepaidCardIssuer } from './providers/ports';
+import type { FanCashProgram, PrepaidCardIssuer } from './providers/ports';
 import { bankLinkReturnUrls, type PayoutProviders, type Providers } from './providers/providers';
 
 export interface AppDeps {
@@ -95,6 +98,8 @@ export interface AppDeps {
   giftCardIssuer?: IssuerHealth | null;
   /** The prepaid card issuer, when one is configured (prepaid cards are offered with one). */
   prepaidCardIssuer?: PrepaidCardIssuer | null;
+  /** The sports merchant's FanCash program, when one is configured. */
+  fanCash?: FanCashProgram | null;
 }
 
 const BODY_LIMIT_BYTES = 64 * 1024;
@@ -306,6 +311,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           cardholders: createCardholders({ db, issuer: prepaidCardIssuer }),
           wallet: createPrepaidCardWallet({ db, issuer: prepaidCardIssuer, otp }),
         });
+      }
+      const fanCash = deps.fanCash;
+      if (fanCash) {
+        const redirectUri = new URL('/redeem/fancash', config.PUBLIC_URL).toString();
+        await v1.register(fanCashLinkRoutes, {
+          links: createFanCashLinks({ db, program: fanCash, redirectUri }),
+        });
+        if (config.FANCASH_PROVIDER === 'sandbox') {
+          await v1.register(sandboxFanCashLinkRoutes, { redirectUri });
+        }
       }
       await v1.register(sandboxRoutes, { db, enabled: config.SANDBOX });
       await v1.register(fileRoutes, { db });

@@ -209,6 +209,16 @@ const envSchema = z
     STRIPE_BASE_URL: z.url().optional(),
     /** Sandbox: seconds from a prepaid card being asked for to it being issued. */
     SANDBOX_PREPAID_FULFIL_SECONDS: z.coerce.number().min(0).max(3_600).default(3),
+    /** The sports merchant's FanCash program; default the sandbox outside production, none in it. */
+    FANCASH_PROVIDER: z.enum(['none', 'sandbox', 'fanatics']).optional(),
+    FANATICS_CLIENT_ID: z.string().min(1).optional(),
+    FANATICS_CLIENT_SECRET: z.string().min(1).optional(),
+    /** The loyalty API, e.g. https://api.fanatics.example. */
+    FANATICS_API_URL: z.url().optional(),
+    /** The merchant's sign-in (OAuth 2), e.g. https://accounts.fanatics.example. */
+    FANATICS_AUTH_URL: z.url().optional(),
+    /** Sandbox: seconds from a FanCash credit being asked for to it being posted. */
+    SANDBOX_FANCASH_POST_SECONDS: z.coerce.number().min(0).max(3_600).default(3),
     /**
      * The welcome bonus credited, once per customer, with their first claimed refund: spend-only
      * money for gift cards and prepaid cards. Default $10 outside production, none (0) in it.
@@ -247,7 +257,8 @@ const envSchema = z
         env.ACH_PROVIDER === 'sandbox' ||
         env.CARD_PAYOUT_PROVIDER === 'sandbox' ||
         env.GIFT_CARD_PROVIDER === 'sandbox' ||
-        env.PREPAID_CARD_PROVIDER === 'sandbox'
+        env.PREPAID_CARD_PROVIDER === 'sandbox' ||
+        env.FANCASH_PROVIDER === 'sandbox'
       ) {
         ctx.addIssue({
           code: 'custom',
@@ -267,6 +278,16 @@ const envSchema = z
     }
     if ((env.WELCOME_BONUS_CENTS ?? 0) > 0 && env.NODE_ENV === 'production') {
       need('WELCOME_BONUS_EXPIRES_ON', 'with WELCOME_BONUS_CENTS in production');
+    }
+    if (env.FANCASH_PROVIDER === 'fanatics') {
+      for (const key of [
+        'FANATICS_CLIENT_ID',
+        'FANATICS_CLIENT_SECRET',
+        'FANATICS_API_URL',
+        'FANATICS_AUTH_URL',
+      ] as const) {
+        need(key, 'for FANCASH_PROVIDER=fanatics');
+      }
     }
     if (env.PREPAID_CARD_PROVIDER === 'stripe_issuing') {
       need('STRIPE_ISSUING_API_KEY', 'for PREPAID_CARD_PROVIDER=stripe_issuing');
@@ -311,6 +332,7 @@ export interface Config extends Env {
   GIFT_CARD_PROVIDER: 'none' | 'sandbox' | 'runa';
   PREPAID_CARD_PROVIDER: 'none' | 'sandbox' | 'stripe_issuing';
   WELCOME_BONUS_CENTS: number;
+  FANCASH_PROVIDER: 'none' | 'sandbox' | 'fanatics';
   SEED_DEMO_DATA: boolean;
   API_DOCS: boolean;
   JWT_SECRET: string;
@@ -362,6 +384,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     GIFT_CARD_PROVIDER: env.GIFT_CARD_PROVIDER ?? (production ? 'none' : 'sandbox'),
     PREPAID_CARD_PROVIDER: env.PREPAID_CARD_PROVIDER ?? (production ? 'none' : 'sandbox'),
     WELCOME_BONUS_CENTS: env.WELCOME_BONUS_CENTS ?? (production ? 0 : 1_000),
+    FANCASH_PROVIDER: env.FANCASH_PROVIDER ?? (production ? 'none' : 'sandbox'),
     WELCOME_BONUS_EXPIRES_ON: env.WELCOME_BONUS_EXPIRES_ON ?? nextJune30(new Date()),
     SEED_DEMO_DATA: env.SEED_DEMO_DATA ?? !production,
     API_DOCS: env.API_DOCS ?? !production,

@@ -37,6 +37,7 @@ import {
   createBankProviders,
   createCardPayoutProviders,
   createGiftCardIssuer,
+  createFanCashProgram,
   createPrepaidCardIssuer,
   createProviders,
 } from './providers/providers';
@@ -212,6 +213,7 @@ export async function createServer(
     redemptionMethods: options.redemptionMethods ?? [],
     giftCardIssuer: issuerHealth,
     prepaidCardIssuer,
+    fanCash: createFanCashProgram(config),
   });
   return {
     app,

@@ -74,6 +74,9 @@ export const errorCatalog = {
   PREPAID_CARD_NOT_ACTIVATABLE: { code: 6012, status: 409 },
   CARDHOLDER_REQUIRED: { code: 6013, status: 409 },
   CARD_ISSUER_UNAVAILABLE: { code: 6014, status: 503 },
+  FANCASH_LINK_INVALID: { code: 6015, status: 400 },
+  FANCASH_ALREADY_LINKED: { code: 6016, status: 409 },
+  FANCASH_UNAVAILABLE: { code: 6017, status: 503 },
   BANK_LINK_INVALID: { code: 7001, status: 400 },
   BANK_LINK_UNAVAILABLE: { code: 7002, status: 503 },
   NO_ELIGIBLE_BANK_ACCOUNT: { code: 7003, status: 422 },
@@ -137,6 +140,10 @@ export const defaultErrorMessages: Record<ErrorName, string> = {
   CARDHOLDER_REQUIRED: 'Confirm the name and address your prepaid card is issued to first.',
   CARD_ISSUER_UNAVAILABLE:
     'We could not reach the card issuer right now. Please try again shortly.',
+  FANCASH_LINK_INVALID:
+    'This sign-in has expired or was already used. Please link your account again.',
+  FANCASH_ALREADY_LINKED: 'This FanCash account is already linked to another customer.',
+  FANCASH_UNAVAILABLE: 'We could not reach FanCash right now. Please try again shortly.',
   PASSCODE_REQUIRED:
     'To open this gift card on this device, enter the one-time passcode we text you.',
   BANK_LINK_INVALID:

@@ -855,3 +855,39 @@ export const prepaidCards = pgTable(
     uniqueIndex('prepaid_cards_issuer_card_key').on(t.issuerCardId),
   ],
 );
+
+/**
+ * A customer's account at the sports merchant's FanCash program, linked once through the
+ * merchant's sign-in: the merchant's id for the fan (one customer's only) and its name. No token
+ * of the merchant's is kept.
+ */
+export const fancashLinks = pgTable(
+  'fancash_links',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id),
+    fanId: text('fan_id').notNull(),
+    displayName: text('display_name').notNull(),
+    linkedAt: createdAt(),
+  },
+  (t) => [uniqueIndex('fancash_links_fan_key').on(t.fanId)],
+);
+
+/**
+ * A link being made: the state sent to the merchant's sign-in, kept as a hash, bound to the
+ * customer who started it, usable once and for ten minutes.
+ */
+export const fancashLinkAttempts = pgTable(
+  'fancash_link_attempts',
+  {
+    stateHash: text('state_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('fancash_link_attempts_user_idx').on(t.userId, t.createdAt)],
+);

@@ -9,6 +9,7 @@ import {
   type IncreaseAchTransfers,
 } from './increase-ach-payouts';
 import type {
+  FanCashProgram,
   PrepaidCardIssuer,
   AchPayouts,
   BankLinking,
@@ -34,6 +35,8 @@ import { createTinkBankLinking } from './tink-bank-linking';
 import { createTurnstileVerifier } from './turnstile-bot';
 import { createTwilioSmsSender } from './twilio-sms';
 import { createRunaGiftCardIssuer } from './runa-giftcards';
+import { createFanaticsFanCash } from './fanatics-fancash';
+import { createSandboxFanCash } from './sandbox-fancash';
 import { createSandboxPrepaidCards } from './sandbox-prepaid-cards';
 import { createStripeIssuingPrepaidCards } from './stripe-issuing-prepaid-cards';
 import {
@@ -309,5 +312,29 @@ export function createPrepaidCardIssuer(config: Config): PrepaidCardIssuer | nul
       });
     case 'sandbox':
       return createSandboxPrepaidCards({ fulfilSeconds: config.SANDBOX_PREPAID_FULFIL_SECONDS });
+  }
+}
+
+/** Where the sandbox's stand-in for the sports merchant's sign-in is served. */
+export const sandboxFanCashLinkPage = (publicUrl: string) =>
+  new URL('/v1/sandbox/fancash-link', publicUrl).toString();
+
+/** The FanCash program configured; null without one (FanCash is not offered). */
+export function createFanCashProgram(config: Config): FanCashProgram | null {
+  switch (config.FANCASH_PROVIDER) {
+    case 'none':
+      return null;
+    case 'fanatics':
+      return createFanaticsFanCash({
+        clientId: config.FANATICS_CLIENT_ID ?? '',
+        clientSecret: config.FANATICS_CLIENT_SECRET ?? '',
+        apiBaseUrl: config.FANATICS_API_URL ?? '',
+        authBaseUrl: config.FANATICS_AUTH_URL ?? '',
+      });
+    case 'sandbox':
+      return createSandboxFanCash({
+        postSeconds: config.SANDBOX_FANCASH_POST_SECONDS,
+        linkPageUrl: sandboxFanCashLinkPage(config.PUBLIC_URL),
+      });
   }
 }
