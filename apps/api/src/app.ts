@@ -241,13 +241,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       brand_name: config.BRAND_NAME,
       sandbox: config.SANDBOX,
       support_email: config.SUPPORT_EMAIL,
-      welcome_bonus:
-        welcomeBonus && config.WELCOME_BONUS_EXPIRES_ON
-          ? {
-              amount_in_cents: welcomeBonus.amountCents,
-              last_day: config.WELCOME_BONUS_EXPIRES_ON,
-            }
-          : null,
+      welcome_bonus: welcomeBonus
+        ? { amount_in_cents: welcomeBonus.amountCents, last_day: welcomeBonus.lastDay }
+        : null,
       bot_protection: { provider: config.BOT_PROVIDER, site_key: config.BOT_SITE_KEY ?? null },
     },
   };

@@ -238,6 +238,10 @@ describe('welcome bonus configuration', () => {
       welcomeBonusOf(
         loadConfig({ WELCOME_BONUS_CENTS: '1000', WELCOME_BONUS_EXPIRES_ON: '2027-06-30' }),
       ),
-    ).toEqual({ amountCents: 1_000, expiresAt: new Date('2027-07-01T00:00:00.000Z') });
+    ).toEqual({
+      amountCents: 1_000,
+      lastDay: '2027-06-30',
+      expiresAt: new Date('2027-07-01T00:00:00.000Z'),
+    });
   });
 });

@@ -15,6 +15,8 @@ import { customerBonus, InsufficientFundsError, postTransfer, systemShard } from
  */
 export interface WelcomeBonus {
   amountCents: number;
+  /** The last day it can be spent, YYYY-MM-DD (UTC), as configured. */
+  lastDay: string;
   /** The first moment it can no longer be credited or spent. */
   expiresAt: Date;
 }
@@ -28,6 +30,7 @@ export function welcomeBonusOf(config: {
   const [year, month, day] = config.WELCOME_BONUS_EXPIRES_ON.split('-').map(Number);
   return {
     amountCents: config.WELCOME_BONUS_CENTS,
+    lastDay: config.WELCOME_BONUS_EXPIRES_ON,
     // The whole last day counts: it ends at the next midnight, UTC.
     expiresAt: new Date(Date.UTC(year ?? 0, (month ?? 1) - 1, (day ?? 1) + 1)),
   };
@@ -146,7 +149,7 @@ const BONUS_EXPIRY_QUEUE = 'welcome-bonus-expiry';
 
 /**
  * Expires what is left of the welcome bonuses after their last day: a job queued once an hour
- * (one at a time across processes), and the first one right after the last day passes.
+ * from then on (one at a time across processes); nothing is queued while the bonus is live.
  */
 export async function startBonusExpiry(
   jobs: JobQueue,
@@ -164,6 +167,7 @@ export async function startBonusExpiry(
     if (moved > 0) options.logger.info({ moved }, 'welcome bonuses expired');
   });
   const queueRun = () => {
+    if (live(bonus, new Date())) return;
     jobs
       .send(BONUS_EXPIRY_QUEUE, {}, { singletonKey: BONUS_EXPIRY_QUEUE })
       .catch((error: unknown) => options.logger.warn({ err: error }, 'bonus expiry not queued'));

@@ -3,8 +3,9 @@ import { formatDateTime, formatMoney } from '@refund/contracts/format';
 import type { GiftCard } from '@refund/contracts/giftcards';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button, buttonVariants } from '../../../components/button';
+import { buttonVariants } from '../../../components/button';
 import { Card, cardSurfaceClass } from '../../../components/card';
+import { NextPage } from '../../../components/next-page';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import { paths } from '../../../config/paths';
 import { useGiftCards, type GiftCardShelf } from '../api/get-gift-cards';
@@ -90,22 +91,7 @@ export function GiftCardList({ shelf }: { shelf: GiftCardShelf }) {
           </li>
         ))}
       </ul>
-      {cards.isFetchNextPageError && (
-        <ErrorState
-          message={t('common.fetchRecordsError')}
-          onRetry={() => void cards.fetchNextPage()}
-        />
-      )}
-      {cards.hasNextPage && !cards.isFetchNextPageError && (
-        <Button
-          variant="secondary"
-          onClick={() => void cards.fetchNextPage()}
-          loading={cards.isFetchingNextPage}
-          className="self-center"
-        >
-          {t('giftCardWallet.loadMore')}
-        </Button>
-      )}
+      <NextPage query={cards} label={t('giftCardWallet.loadMore')} />
     </div>
   );
 }

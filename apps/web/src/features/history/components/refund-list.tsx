@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
+import { NextPage } from '../../../components/next-page';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import { useRefunds } from '../api/get-refunds';
 import { RefundCard } from './refund-card';
@@ -36,22 +36,7 @@ export function RefundList() {
           </li>
         ))}
       </ul>
-      {refunds.isFetchNextPageError && (
-        <ErrorState
-          message={t('common.fetchRecordsError')}
-          onRetry={() => void refunds.fetchNextPage()}
-        />
-      )}
-      {refunds.hasNextPage && !refunds.isFetchNextPageError && (
-        <Button
-          variant="secondary"
-          onClick={() => void refunds.fetchNextPage()}
-          loading={refunds.isFetchingNextPage}
-          className="self-center"
-        >
-          {t('history.loadMore')}
-        </Button>
-      )}
+      <NextPage query={refunds} label={t('history.loadMore')} />
     </div>
   );
 }

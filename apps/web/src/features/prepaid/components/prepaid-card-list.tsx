@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button, buttonVariants } from '../../../components/button';
+import { buttonVariants } from '../../../components/button';
 import { Card } from '../../../components/card';
+import { NextPage } from '../../../components/next-page';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import { usePrepaidCards } from '../api/get-prepaid-cards';
 import { PrepaidCardItem } from './prepaid-card-item';
@@ -47,22 +48,7 @@ export function PrepaidCardList({ redeemHref }: PrepaidCardListProps) {
           </li>
         ))}
       </ul>
-      {cards.isFetchNextPageError && (
-        <ErrorState
-          message={t('common.fetchRecordsError')}
-          onRetry={() => void cards.fetchNextPage()}
-        />
-      )}
-      {cards.hasNextPage && !cards.isFetchNextPageError && (
-        <Button
-          variant="secondary"
-          onClick={() => void cards.fetchNextPage()}
-          loading={cards.isFetchingNextPage}
-          className="self-center"
-        >
-          {t('prepaid.history.loadMore')}
-        </Button>
-      )}
+      <NextPage query={cards} label={t('prepaid.history.loadMore')} />
     </div>
   );
 }

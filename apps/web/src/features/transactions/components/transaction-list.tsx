@@ -3,8 +3,9 @@ import type { Transaction } from '@refund/contracts/redemptions';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button, buttonVariants } from '../../../components/button';
+import { buttonVariants } from '../../../components/button';
 import { Card, cardSurfaceClass } from '../../../components/card';
+import { NextPage } from '../../../components/next-page';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import { paths } from '../../../config/paths';
 import { useTransactions } from '../api/get-transactions';
@@ -118,22 +119,7 @@ export function TransactionList({ action }: TransactionListProps = {}) {
           </li>
         ))}
       </ul>
-      {transactions.isFetchNextPageError && (
-        <ErrorState
-          message={t('common.fetchRecordsError')}
-          onRetry={() => void transactions.fetchNextPage()}
-        />
-      )}
-      {transactions.hasNextPage && !transactions.isFetchNextPageError && (
-        <Button
-          variant="secondary"
-          onClick={() => void transactions.fetchNextPage()}
-          loading={transactions.isFetchingNextPage}
-          className="self-center"
-        >
-          {t('transactions.loadMore')}
-        </Button>
-      )}
+      <NextPage query={transactions} label={t('transactions.loadMore')} />
     </div>
   );
 }
