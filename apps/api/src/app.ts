@@ -212,6 +212,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     disabledModes,
     giftCards: deps.giftCardIssuer ?? null,
     prepaidCards: !!deps.prepaidCardIssuer,
+    fanCash: !!deps.fanCash,
     extra: deps.redemptionMethods ?? [],
   });
   const redemptions = createRedemptions({

@@ -32,6 +32,7 @@ import {
   welcomeBonusOf,
 } from './features/bonuses/welcome-bonus';
 import { registerPrepaidCardJobs } from './features/prepaid-cards/prepaid-card-issuing';
+import { registerFanCashCreditJobs } from './features/fancash/fancash-credits';
 import { keepDevelopmentSecrets } from './dev-secrets';
 import {
   createBankProviders,
@@ -177,6 +178,10 @@ export async function createServer(
   if (prepaidCardIssuer) {
     await registerPrepaidCardJobs({ db: database.db, jobs, issuer: prepaidCardIssuer, logger });
   }
+  const fanCash = createFanCashProgram(config);
+  if (fanCash) {
+    await registerFanCashCreditJobs({ db: database.db, jobs, program: fanCash, logger });
+  }
   const welcomeBonus = welcomeBonusOf(config);
   const bonusExpiry = await startBonusExpiry(jobs, {
     db: database.db,
@@ -213,7 +218,7 @@ export async function createServer(
     redemptionMethods: options.redemptionMethods ?? [],
     giftCardIssuer: issuerHealth,
     prepaidCardIssuer,
-    fanCash: createFanCashProgram(config),
+    fanCash,
   });
   return {
     app,

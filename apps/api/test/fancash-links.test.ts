@@ -1,7 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FanCashLinkView } from '@refund/contracts/fancash';
+import { eq } from 'drizzle-orm';
 import { loadConfig } from '../src/config';
+import { fancashLinks, users } from '../src/db/schema';
+import { sandboxFanCashCode } from '../src/providers/sandbox-fancash';
 import { startFanaticsStub, type FanaticsStub } from '../src/providers/testing/fanatics-stub';
+import { signInAtSandbox as signInAtFanCashSandbox } from './support/fancash-fixtures';
 import { ownDatabase } from './support/own-database';
 import { signUpNewPerson, type SignedIn } from './support/people';
 import { productionEnv } from './support/production-env';
@@ -34,23 +38,8 @@ const as = (app: TestServer, person: SignedIn) => ({
   del: (path: string) => call(app.app, 'DELETE', path, undefined, { token: person.accessToken }),
 });
 
-/** Starts a link and follows the sandbox page's link for the fan named `displayName`. */
-async function signInAtSandbox(person: SignedIn, displayName: string) {
-  const started = await as(server, person).post('/v1/fancash/link/start');
-  expect(started.statusCode, started.body).toBe(200);
-  const authorize = new URL((started.json() as { authorize_url: string }).authorize_url);
-  expect(authorize.pathname).toBe('/v1/sandbox/fancash-link');
-  const page = await call(server.app, 'GET', `${authorize.pathname}${authorize.search}`);
-  expect(page.statusCode).toBe(200);
-  expect(page.headers['content-security-policy']).toContain("default-src 'none'");
-  const href = new RegExp(`<a href="([^"]+)">Link as ${displayName}</a>`).exec(page.body)?.[1];
-  if (!href) throw new Error(`no link for ${displayName}`);
-  const back = new URL(href.replaceAll('&#38;', '&'));
-  expect(`${back.origin}${back.pathname}`).toBe(
-    new URL('/redeem/fancash', server.config.PUBLIC_URL).toString(),
-  );
-  return { state: back.searchParams.get('state') ?? '', code: back.searchParams.get('code') ?? '' };
-}
+const signInAtSandbox = (person: SignedIn, name: string) =>
+  signInAtFanCashSandbox(server, person, name);
 
 describe('linking FanCash in the sandbox', () => {
   it('links in one click, shows the fan’s name, and unlinks', async () => {
@@ -86,8 +75,17 @@ describe('linking FanCash in the sandbox', () => {
     // Ben's own state still works: Eve's try did not use it up.
     expect((await as(server, ben).post('/v1/fancash/link/complete', bens)).statusCode).toBe(200);
 
+    // Eve signs in at the merchant as the fan Ben linked.
+    const bensFan = await server.database.db
+      .select({ fanId: fancashLinks.fanId, displayName: fancashLinks.displayName })
+      .from(fancashLinks)
+      .innerJoin(users, eq(users.id, fancashLinks.userId))
+      .where(eq(users.phoneNumber, ben.phone));
     const evesTry = await signInAtSandbox(eve, 'Jordan T.');
-    const taken = await as(server, eve).post('/v1/fancash/link/complete', evesTry);
+    const taken = await as(server, eve).post('/v1/fancash/link/complete', {
+      state: evesTry.state,
+      code: sandboxFanCashCode(bensFan[0] ?? { fanId: 'none', displayName: 'none' }),
+    });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toMatchObject({ code_description: 'FANCASH_ALREADY_LINKED' });
     expect((await as(server, eve).get('/v1/fancash/link')).json()).toEqual({ link: null });

@@ -265,6 +265,7 @@ beforeAll(async () => {
       disabledModes: new Set(),
       giftCards: null,
       prepaidCards: false,
+      fanCash: false,
     }),
     releaseLapsedHolds: (userId) => releaseLapsedHolds(db, server.jobs, userId),
     spendableBonus: async () => 0,

@@ -19,6 +19,7 @@ import {
   type TestMerchant,
 } from './support/refund-fixtures';
 import { call, startTestServer, type TestServer } from './support/test-server';
+import { linkSandboxFan } from './support/fancash-fixtures';
 
 /**
  * The welcome bonus: credited once per customer with their first claimed refund (however many
@@ -137,7 +138,7 @@ describe('the welcome bonus', () => {
     });
   });
 
-  it('buys a prepaid card, and is never paid out to a debit card', async () => {
+  it('buys a prepaid card, and is never paid out to a debit card or FanCash', async () => {
     const person = await fundedWithBonus(500);
     await call(
       server.app,
@@ -161,6 +162,22 @@ describe('the welcome bonus', () => {
     );
     expect(debit.statusCode).toBe(400);
     expect(debit.json()).toMatchObject({ code_description: 'NOT_ENOUGH_BALANCE' });
+    // Nor credited as FanCash, the merchant's store credit.
+    const fan = await linkSandboxFan(server, person, 'Alex M.');
+    const fancash = await call(
+      server.app,
+      'POST',
+      '/v1/redemptions',
+      {
+        mode: 'fancash',
+        payment_method_uuid: fan.id,
+        amount_in_cents: 1_000,
+        ...(await mintWithdrawalCode(server.database.db, person.phone)),
+      },
+      { token: person.accessToken, headers: { 'idempotency-key': crypto.randomUUID() } },
+    );
+    expect(fancash.statusCode).toBe(400);
+    expect(fancash.json()).toMatchObject({ code_description: 'NOT_ENOUGH_BALANCE' });
 
     const holder = (
       await call(server.app, 'POST', '/v1/prepaid-cardholder', undefined, {

@@ -77,6 +77,7 @@ export const errorCatalog = {
   FANCASH_LINK_INVALID: { code: 6015, status: 400 },
   FANCASH_ALREADY_LINKED: { code: 6016, status: 409 },
   FANCASH_UNAVAILABLE: { code: 6017, status: 503 },
+  FANCASH_NOT_LINKED: { code: 6018, status: 409 },
   BANK_LINK_INVALID: { code: 7001, status: 400 },
   BANK_LINK_UNAVAILABLE: { code: 7002, status: 503 },
   NO_ELIGIBLE_BANK_ACCOUNT: { code: 7003, status: 422 },
@@ -144,6 +145,7 @@ export const defaultErrorMessages: Record<ErrorName, string> = {
     'This sign-in has expired or was already used. Please link your account again.',
   FANCASH_ALREADY_LINKED: 'This FanCash account is already linked to another customer.',
   FANCASH_UNAVAILABLE: 'We could not reach FanCash right now. Please try again shortly.',
+  FANCASH_NOT_LINKED: 'Link your FanCash account first.',
   PASSCODE_REQUIRED:
     'To open this gift card on this device, enter the one-time passcode we text you.',
   BANK_LINK_INVALID:

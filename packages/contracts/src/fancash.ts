@@ -9,6 +9,8 @@ import { text } from './text';
 
 /** The linked account, as the merchant names it; never the merchant's tokens. */
 export const fanCashLinkSchema = z.object({
+  /** Our id for the link: the `payment_method_uuid` of a redemption to FanCash. */
+  id: z.uuid(),
   display_name: z.string(),
   linked_at: z.iso.datetime({ offset: true }),
 });

@@ -47,8 +47,8 @@ export const transactionSchema = z.object({
   /** What the customer receives: amount minus fee. */
   net_amount_in_cents: z.number().int(),
   destination: z.object({
-    kind: z.enum(['card', 'bank_account', 'gift_card', 'prepaid_card']),
-    /** The card network, or the gift card's brand name; null for a bank account. */
+    kind: z.enum(['card', 'bank_account', 'gift_card', 'prepaid_card', 'fancash']),
+    /** The card network, the gift card's brand name, or "FanCash"; null for a bank account. */
     brand: z.string().nullable(),
     /** The bank's name where known; null for a card. */
     bank_name: z.string().nullable(),
@@ -58,6 +58,8 @@ export const transactionSchema = z.object({
      * one; absent for other destinations.
      */
     card_status: z.enum(prepaidCardStatuses).optional(),
+    /** The account credited, as its program names it (a FanCash fan's name); else absent. */
+    account_name: z.string().optional(),
   }),
   network_reference: z.string().nullable(),
   /** Why it failed or came back; an ACH return names its code, e.g. "R01". */

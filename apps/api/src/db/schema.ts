@@ -867,11 +867,16 @@ export const fancashLinks = pgTable(
     userId: uuid('user_id')
       .primaryKey()
       .references(() => users.id),
+    /** Our id for this link (a new one when the customer links another fan): a destination. */
+    id: uuid('id').notNull().defaultRandom(),
     fanId: text('fan_id').notNull(),
     displayName: text('display_name').notNull(),
     linkedAt: createdAt(),
   },
-  (t) => [uniqueIndex('fancash_links_fan_key').on(t.fanId)],
+  (t) => [
+    uniqueIndex('fancash_links_fan_key').on(t.fanId),
+    uniqueIndex('fancash_links_id_key').on(t.id),
+  ],
 );
 
 /**
@@ -890,4 +895,39 @@ export const fancashLinkAttempts = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('fancash_link_attempts_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * A FanCash credit: the `fancash` redemption's payout record. The fan is copied from the link as
+ * it was when the redemption was recorded, so unlinking or linking another fan afterwards never
+ * sends the money elsewhere. `pending` until the merchant posts it or refuses it.
+ */
+export const fancashCredits = pgTable(
+  'fancash_credits',
+  {
+    redemptionId: uuid('redemption_id')
+      .primaryKey()
+      .references(() => redemptions.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The link it was made through (ours; the link row may be gone since). */
+    linkId: uuid('link_id').notNull(),
+    fanId: text('fan_id').notNull(),
+    displayName: text('display_name').notNull(),
+    /** What the fan receives: the redemption's amount less its fee. */
+    creditCents: integer('credit_cents').notNull(),
+    status: text('status', { enum: ['pending', 'credited', 'failed'] })
+      .notNull()
+      .default('pending'),
+    /** The merchant's id for the credit, once posted. */
+    creditId: text('credit_id'),
+    failureReason: text('failure_reason'),
+    creditedAt: timestamp('credited_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('fancash_credits_user_created_idx').on(t.userId, t.createdAt, t.redemptionId),
+    check('fancash_credits_positive', sql`${t.creditCents} > 0`),
+  ],
 );

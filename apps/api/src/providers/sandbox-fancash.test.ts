@@ -34,8 +34,12 @@ describe('the sandbox FanCash program', () => {
   });
 
   it('links the fan the page chose, in any process, and refuses a code it did not make', async () => {
-    const [fan] = sandboxFanCashFans;
+    const [fan] = sandboxFanCashFans('state-1');
     if (!fan) throw new Error('no sandbox fans');
+    // Each sign-in offers fans of its own (a fan belongs to one customer), the same on every visit.
+    expect(fan.fanId).toMatch(/^FAN-SANDBOX-0001-[0-9a-f]{10}$/);
+    expect(sandboxFanCashFans('state-1')).toEqual(sandboxFanCashFans('state-1'));
+    expect(sandboxFanCashFans('state-2')[0]?.fanId).not.toBe(fan.fanId);
     const code = sandboxFanCashCode(fan);
     // A different instance (another process) completes the link: nothing is kept between them.
     expect(await program().completeLink({ code, redirectUri: 'http://x/cb' })).toEqual(fan);

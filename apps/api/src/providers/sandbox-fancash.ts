@@ -1,10 +1,14 @@
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { FanCashCreditResult, FanCashLink, FanCashProgram } from './ports';
 import { ProviderHttpError } from './vendor-http';
 
 /** The sandbox loyalty program's magic values (README). */
 export const sandboxFanCash = {
-  /** A fan that links, but whose credits are refused at once: `fan_not_linked` (link revoked). */
+  /**
+   * Fans whose ids start with this link, but their credits are refused at once: `fan_not_linked`
+   * (as when the merchant revoked the link).
+   */
   unlinkedFanId: 'FAN-SANDBOX-UNLINKED',
   /** Accepted as pending, then refused once processed: `amount_not_allowed`. */
   failingAmountCents: 17_17,
@@ -12,12 +16,21 @@ export const sandboxFanCash = {
   pendingCents: 18_18,
 } as const;
 
-/** The test fans the sandbox link page offers; any other well-formed fan links too. */
-export const sandboxFanCashFans: readonly FanCashLink[] = [
+const sandboxFans: readonly FanCashLink[] = [
   { fanId: 'FAN-SANDBOX-0001', displayName: 'Alex M.' },
   { fanId: 'FAN-SANDBOX-0002', displayName: 'Jordan T.' },
   { fanId: sandboxFanCash.unlinkedFanId, displayName: 'Casey R. (credits refused)' },
 ];
+
+/**
+ * The test fans the sandbox link page offers for one sign-in (`state`). A fan belongs to one
+ * customer, so each sign-in gets fans of its own: the ids carry a suffix drawn from the state
+ * (e.g. `FAN-SANDBOX-0001-3fa9c2d1e0`). Any other well-formed fan links too.
+ */
+export function sandboxFanCashFans(state: string): FanCashLink[] {
+  const suffix = createHash('sha256').update(state).digest('hex').slice(0, 10);
+  return sandboxFans.map((fan) => ({ ...fan, fanId: `${fan.fanId}-${suffix}` }));
+}
 
 const PROVIDER = 'sandbox_fancash';
 const CODE_PREFIX = 'sbx-fan.';
@@ -109,7 +122,7 @@ export function createSandboxFanCash(options: SandboxFanCashOptions): FanCashPro
     async credit({ externalReferenceId, fanId, amountCents }) {
       // Refused outright, as a merchant refuses a request for a fan it will not credit: nothing
       // is kept, so looking the reference up answers not_found.
-      if (fanId === sandboxFanCash.unlinkedFanId && !requested.has(externalReferenceId)) {
+      if (fanId.startsWith(sandboxFanCash.unlinkedFanId) && !requested.has(externalReferenceId)) {
         return { status: 'failed', reason: 'fan_not_linked' };
       }
       // The first request under a reference is the credit; a later one answers it, whatever it

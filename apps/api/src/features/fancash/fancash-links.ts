@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FanCashLinkView } from '@refund/contracts/fancash';
 import type { Db } from '../../db/database';
 import { sqlState } from '../../db/sql-state';
@@ -20,6 +20,7 @@ const hashState = (state: string) =>
   createHash('sha256').update(`fancash-state:${state}`).digest('hex');
 
 const view = (row: typeof fancashLinks.$inferSelect): FanCashLinkView => ({
+  id: row.id,
   display_name: row.displayName,
   linked_at: row.linkedAt.toISOString(),
 });
@@ -87,7 +88,14 @@ export function createFanCashLinks(deps: {
           .values({ userId, fanId: fan.fanId, displayName: fan.displayName })
           .onConflictDoUpdate({
             target: fancashLinks.userId,
-            set: { fanId: fan.fanId, displayName: fan.displayName, linkedAt: new Date() },
+            // Another fan is another destination: a new id, so nothing meant for the old one
+            // reaches it.
+            set: {
+              id: sql`case when ${fancashLinks.fanId} = excluded.fan_id then ${fancashLinks.id} else gen_random_uuid() end`,
+              fanId: fan.fanId,
+              displayName: fan.displayName,
+              linkedAt: new Date(),
+            },
           });
       } catch (error) {
         // The fan's unique key: another customer linked this fan.

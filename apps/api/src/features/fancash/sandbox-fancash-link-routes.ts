@@ -47,7 +47,7 @@ export const sandboxFanCashLinkRoutes: FastifyPluginAsync<{ redirectUri: string 
           url.searchParams.set(key, value);
         return escape(url.toString());
       };
-      const fans = sandboxFanCashFans
+      const fans = sandboxFanCashFans(state)
         .map(
           (fan) =>
             `<li><a href="${back({ code: sandboxFanCashCode(fan) })}">Link as ${escape(fan.displayName)}</a> <small>${escape(fan.fanId)}</small></li>`,

@@ -5,6 +5,7 @@ import type { CardPayouts } from '../../providers/ports';
 import type { CardVault } from '../cards/card-vault';
 import { createBankAccountMethod } from './methods/bank-account';
 import { createDebitCardMethod } from './methods/debit-card';
+import { createFanCashMethod } from './methods/fancash';
 import type { IssuerHealth } from '../giftcards/giftcard-purchases';
 import { createGiftCardMethod } from './methods/gift-card';
 import { createPrepaidCardMethod } from './methods/prepaid-card';
@@ -22,6 +23,8 @@ export interface PayoutMethodDeps {
   giftCards: Pick<IssuerHealth, 'reachable'> | null;
   /** Whether a prepaid card issuer is configured; without one, prepaid cards are not offered. */
   prepaidCards: boolean;
+  /** Whether a FanCash program is configured; without one, FanCash is not offered. */
+  fanCash: boolean;
   /** Methods registered beside the built-in ones (a server embedding this one, a test). */
   extra?: readonly RedemptionMethod[];
 }
@@ -41,6 +44,7 @@ export function createPayoutMethods(deps: PayoutMethodDeps): MethodRegistry {
         ? [createGiftCardMethod({ jobs: deps.jobs, health: deps.giftCards })]
         : []),
       ...(deps.prepaidCards ? [createPrepaidCardMethod({ jobs: deps.jobs })] : []),
+      ...(deps.fanCash ? [createFanCashMethod({ jobs: deps.jobs })] : []),
       ...(deps.extra ?? []),
     ],
     deps.disabledModes,
