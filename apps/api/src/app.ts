@@ -47,6 +47,8 @@ import {
   welcomeBonusOf,
 } from './features/bonuses/welcome-bonus';
 import { fanCashLinkRoutes } from './features/fancash/fancash-link-routes';
+import { createFreePlay, freePlayOf } from './features/promotions/free-play';
+import { freePlayRoutes } from './features/promotions/free-play-routes';
 import { createFanCashLinks } from './features/fancash/fancash-links';
 import { sandboxFanCashLinkRoutes } from './features/fancash/sandbox-fancash-link-routes';
 import { createPayoutMethods } from './features/payouts/payout-methods';
@@ -319,6 +321,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           await v1.register(sandboxFanCashLinkRoutes, { redirectUri });
         }
       }
+      await v1.register(freePlayRoutes, {
+        freePlay: createFreePlay({ db, offer: freePlayOf(config) }),
+      });
       await v1.register(sandboxRoutes, { db, enabled: config.SANDBOX });
       await v1.register(fileRoutes, { db });
       await v1.register(spotlightRoutes, { db, spotlights: createSpotlights(db) });

@@ -229,6 +229,18 @@ const envSchema = z
      * production, default the next June 30 outside it.
      */
     WELCOME_BONUS_EXPIRES_ON: z.iso.date({ error: 'a date, YYYY-MM-DD' }).optional(),
+    /**
+     * The free play the sports merchant funds: credited to the wallet once per customer (and per
+     * device) who claimed a refund. Default $10 outside production, none (0) in it.
+     */
+    FREE_PLAY_CENTS: z.coerce.number().int().min(0).max(100_000).optional(),
+    /**
+     * The last day (YYYY-MM-DD, UTC) the free play can be claimed; required with a free play in
+     * production, default the next June 30 outside it.
+     */
+    FREE_PLAY_ENDS_ON: z.iso.date({ error: 'a date, YYYY-MM-DD' }).optional(),
+    /** Who funds the free play, as the promotion page names them. */
+    FREE_PLAY_SPONSOR: z.string().trim().min(1).max(60).default('Fanatics'),
     /** The e-mail address customers write to for help with a gift card; required in production. */
     SUPPORT_EMAIL: z.email({ error: 'an e-mail address' }).optional(),
   })
@@ -278,6 +290,9 @@ const envSchema = z
     }
     if ((env.WELCOME_BONUS_CENTS ?? 0) > 0 && env.NODE_ENV === 'production') {
       need('WELCOME_BONUS_EXPIRES_ON', 'with WELCOME_BONUS_CENTS in production');
+    }
+    if ((env.FREE_PLAY_CENTS ?? 0) > 0 && env.NODE_ENV === 'production') {
+      need('FREE_PLAY_ENDS_ON', 'with FREE_PLAY_CENTS in production');
     }
     if (env.FANCASH_PROVIDER === 'fanatics') {
       for (const key of [
@@ -332,6 +347,7 @@ export interface Config extends Env {
   GIFT_CARD_PROVIDER: 'none' | 'sandbox' | 'runa';
   PREPAID_CARD_PROVIDER: 'none' | 'sandbox' | 'stripe_issuing';
   WELCOME_BONUS_CENTS: number;
+  FREE_PLAY_CENTS: number;
   FANCASH_PROVIDER: 'none' | 'sandbox' | 'fanatics';
   SEED_DEMO_DATA: boolean;
   API_DOCS: boolean;
@@ -386,6 +402,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     WELCOME_BONUS_CENTS: env.WELCOME_BONUS_CENTS ?? (production ? 0 : 1_000),
     FANCASH_PROVIDER: env.FANCASH_PROVIDER ?? (production ? 'none' : 'sandbox'),
     WELCOME_BONUS_EXPIRES_ON: env.WELCOME_BONUS_EXPIRES_ON ?? nextJune30(new Date()),
+    FREE_PLAY_CENTS: env.FREE_PLAY_CENTS ?? (production ? 0 : 1_000),
+    FREE_PLAY_ENDS_ON: env.FREE_PLAY_ENDS_ON ?? nextJune30(new Date()),
     SEED_DEMO_DATA: env.SEED_DEMO_DATA ?? !production,
     API_DOCS: env.API_DOCS ?? !production,
     JWT_SECRET: secret('JWT_SECRET'),

@@ -78,6 +78,11 @@ export const errorCatalog = {
   FANCASH_ALREADY_LINKED: { code: 6016, status: 409 },
   FANCASH_UNAVAILABLE: { code: 6017, status: 503 },
   FANCASH_NOT_LINKED: { code: 6018, status: 409 },
+  FREE_PLAY_UNAVAILABLE: { code: 6019, status: 404 },
+  FREE_PLAY_ALREADY_CLAIMED: { code: 6020, status: 409 },
+  FREE_PLAY_DEVICE_USED: { code: 6021, status: 409 },
+  FREE_PLAY_NEEDS_REFUND: { code: 6022, status: 409 },
+  FREE_PLAY_ENDED: { code: 6023, status: 409 },
   BANK_LINK_INVALID: { code: 7001, status: 400 },
   BANK_LINK_UNAVAILABLE: { code: 7002, status: 503 },
   NO_ELIGIBLE_BANK_ACCOUNT: { code: 7003, status: 422 },
@@ -146,6 +151,11 @@ export const defaultErrorMessages: Record<ErrorName, string> = {
   FANCASH_ALREADY_LINKED: 'This FanCash account is already linked to another customer.',
   FANCASH_UNAVAILABLE: 'We could not reach FanCash right now. Please try again shortly.',
   FANCASH_NOT_LINKED: 'Link your FanCash account first.',
+  FREE_PLAY_UNAVAILABLE: 'There is no free play on offer at the moment.',
+  FREE_PLAY_ALREADY_CLAIMED: 'You have already claimed your free play.',
+  FREE_PLAY_DEVICE_USED: 'The free play was already claimed on this device.',
+  FREE_PLAY_NEEDS_REFUND: 'Claim a refund into your wallet first, then come back for your free play.',
+  FREE_PLAY_ENDED: 'This free play has ended.',
   PASSCODE_REQUIRED:
     'To open this gift card on this device, enter the one-time passcode we text you.',
   BANK_LINK_INVALID:

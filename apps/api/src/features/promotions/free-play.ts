@@ -1,0 +1,173 @@
+import { createHash } from 'node:crypto';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import type { FreePlayClaim, FreePlayOffer } from '@refund/contracts/free-play';
+import type { Db, Queryable, Tx } from '../../db/database';
+import { transactionRetrying } from '../../db/sql-state';
+import { promotionClaims, refunds } from '../../db/schema';
+import { DomainError } from '../../domain/domain-error';
+import { customerAvailable, postTransfer, systemShard } from '../ledger/ledger';
+
+/**
+ * The free play (ADR 0023): an amount the sports merchant funds, credited to a customer's wallet
+ * once, for customers who have claimed a refund, until a configured last day. One claim per
+ * customer and, when the app sends its device id, one per device: two accounts on one phone get
+ * one free play. The claim row and the ledger transfer commit together; the transfer's key is
+ * the customer's, so nothing can credit it twice.
+ */
+export interface FreePlay {
+  amountCents: number;
+  sponsor: string;
+  /** The last day it can be claimed, YYYY-MM-DD (UTC). */
+  lastDay: string;
+  /** The first moment it can no longer be claimed. */
+  endsAt: Date;
+}
+
+/** The free play configured, or null when none is offered. */
+export function freePlayOf(config: {
+  FREE_PLAY_CENTS: number;
+  FREE_PLAY_ENDS_ON?: string | undefined;
+  FREE_PLAY_SPONSOR: string;
+}): FreePlay | null {
+  if (config.FREE_PLAY_CENTS <= 0 || !config.FREE_PLAY_ENDS_ON) return null;
+  const [year, month, day] = config.FREE_PLAY_ENDS_ON.split('-').map(Number);
+  return {
+    amountCents: config.FREE_PLAY_CENTS,
+    sponsor: config.FREE_PLAY_SPONSOR,
+    lastDay: config.FREE_PLAY_ENDS_ON,
+    // The whole last day counts: it ends at the next midnight, UTC.
+    endsAt: new Date(Date.UTC(year ?? 0, (month ?? 1) - 1, (day ?? 1) + 1)),
+  };
+}
+
+const FREE_PLAY_TRANSFER_KEY = (userId: string) => `free-play:${userId}`;
+
+/** The device id as kept: a hash, so the table holds nothing the app could be tracked by. */
+const deviceHash = (deviceId: string) =>
+  createHash('sha256').update(`free-play-device:${deviceId.toLowerCase()}`).digest('hex');
+
+type ClaimRow = typeof promotionClaims.$inferSelect;
+
+const claimView = (row: ClaimRow): FreePlayClaim => ({
+  claim_uuid: row.id,
+  amount_in_cents: row.amountCents,
+  claimed_at: row.createdAt.toISOString(),
+});
+
+async function claimOf(q: Queryable, userId: string): Promise<ClaimRow | null> {
+  const [row] = await q
+    .select()
+    .from(promotionClaims)
+    .where(and(eq(promotionClaims.promotion, 'free_play'), eq(promotionClaims.userId, userId)));
+  return row ?? null;
+}
+
+async function hasClaimedRefund(q: Queryable, userId: string): Promise<boolean> {
+  const [row] = await q
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(and(eq(refunds.claimedByUserId, userId), isNotNull(refunds.claimedAt)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export function createFreePlay(deps: { db: Db; offer: FreePlay | null }) {
+  const { db, offer } = deps;
+
+  /** The existing claim answers a retry with the same key; any other claim is refused. */
+  function replayOrRefuse(existing: ClaimRow, idempotencyKey: string) {
+    if (existing.idempotencyKey !== idempotencyKey) {
+      throw new DomainError('FREE_PLAY_ALREADY_CLAIMED');
+    }
+    return { claim: claimView(existing), created: false };
+  }
+
+  async function record(
+    tx: Tx,
+    live: FreePlay,
+    userId: string,
+    device: string | null,
+    key: string,
+  ) {
+    const [inserted] = await tx
+      .insert(promotionClaims)
+      .values({
+        promotion: 'free_play',
+        userId,
+        deviceHash: device,
+        idempotencyKey: key,
+        amountCents: live.amountCents,
+        sponsor: live.sponsor,
+      })
+      // Either unique key: this customer's claim, or this device's. A claim being made at the
+      // same moment is waited for, then found here.
+      .onConflictDoNothing()
+      .returning();
+    if (!inserted) {
+      const mine = await claimOf(tx, userId);
+      if (mine) return replayOrRefuse(mine, key);
+      throw new DomainError('FREE_PLAY_DEVICE_USED');
+    }
+    await postTransfer(tx, {
+      idempotencyKey: FREE_PLAY_TRANSFER_KEY(userId),
+      kind: 'promotion',
+      postings: [
+        {
+          account: systemShard('sponsored_promotions', userId),
+          amountCents: -live.amountCents,
+        },
+        { account: customerAvailable(userId), amountCents: live.amountCents },
+      ],
+    });
+    return { claim: claimView(inserted), created: true };
+  }
+
+  return {
+    /** The offer as this customer sees it, or null when none is made. */
+    async get(userId: string, now = new Date()): Promise<FreePlayOffer | null> {
+      if (!offer) return null;
+      const claim = await claimOf(db, userId);
+      const blockedBy = claim
+        ? 'ALREADY_CLAIMED'
+        : now >= offer.endsAt
+          ? 'ENDED'
+          : (await hasClaimedRefund(db, userId))
+            ? null
+            : 'CLAIM_A_REFUND_FIRST';
+      return {
+        amount_in_cents: offer.amountCents,
+        sponsor: offer.sponsor,
+        last_day: offer.lastDay,
+        blocked_by: blockedBy,
+        claimed_at: claim ? claim.createdAt.toISOString() : null,
+      };
+    },
+
+    /**
+     * Claims the free play: answers the claim and whether this request made it (false for a
+     * retry with the same Idempotency-Key, which answers the first). Refused when already
+     * claimed (another key), claimed on this device by someone else, before a refund was
+     * claimed, or after the last day.
+     */
+    async claim(
+      userId: string,
+      input: { deviceId: string | undefined; idempotencyKey: string },
+      now = new Date(),
+    ): Promise<{ claim: FreePlayClaim; created: boolean }> {
+      if (!offer) throw new DomainError('FREE_PLAY_UNAVAILABLE');
+      const existing = await claimOf(db, userId);
+      if (existing) return replayOrRefuse(existing, input.idempotencyKey);
+      if (now >= offer.endsAt) throw new DomainError('FREE_PLAY_ENDED');
+      if (!(await hasClaimedRefund(db, userId))) throw new DomainError('FREE_PLAY_NEEDS_REFUND');
+      const device = input.deviceId ? deviceHash(input.deviceId) : null;
+      return transactionRetrying(
+        db,
+        (tx) => record(tx, offer, userId, device, input.idempotencyKey),
+        // Safe to run again whatever happened: a claim that committed is found by its key.
+        { conflicts: true, connectionLoss: true },
+      );
+    },
+  };
+}
+
+export type FreePlayService = ReturnType<typeof createFreePlay>;
