@@ -98,6 +98,8 @@ export interface AppDeps {
   redemptionMethods?: readonly RedemptionMethod[];
   /** The gift card issuer's health, when one is configured (gift cards are offered with one). */
   giftCardIssuer?: IssuerHealth | null;
+  /** Provider brand ids of the sports merchant's team shops; none when not given. */
+  teamShopBrands?: readonly string[];
   /** The prepaid card issuer, when one is configured (prepaid cards are offered with one). */
   prepaidCardIssuer?: PrepaidCardIssuer | null;
   /** The sports merchant's FanCash program, when one is configured. */
@@ -294,7 +296,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         });
       }
       await v1.register(walletRoutes, { db, methods: redemptionMethods, bonus: welcomeBonus });
-      await v1.register(brandRoutes, { db, quotes: createGiftCardQuotes(db) });
+      await v1.register(brandRoutes, {
+        db,
+        quotes: createGiftCardQuotes(db),
+        selections: { teamShops: deps.teamShopBrands ?? [] },
+      });
       await v1.register(giftCardWalletRoutes, {
         wallet: createGiftCardWallet({
           db,

@@ -194,6 +194,11 @@ const envSchema = z
     GIFT_CARD_FEATURED_BRANDS: brandIdList.optional(),
     /** Provider brand ids not offered; default the sandbox's demo. */
     GIFT_CARD_DISABLED_BRANDS: brandIdList.optional(),
+    /**
+     * Provider brand ids of the sports merchant's team-shop gift cards (the Sports Gift Card
+     * screen); default the sandbox's demo, so none in production.
+     */
+    GIFT_CARD_TEAM_SHOP_BRANDS: brandIdList.optional(),
     /** Sandbox: seconds from a gift card order to the card being issued. */
     SANDBOX_GIFT_CARD_FULFIL_SECONDS: z.coerce.number().min(0).max(3_600).default(3),
     /** How often the catalog is synced from the issuer. */

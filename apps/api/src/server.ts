@@ -217,6 +217,9 @@ export async function createServer(
     increaseWebhookSecret: increase?.webhookSecret ?? null,
     redemptionMethods: options.redemptionMethods ?? [],
     giftCardIssuer: issuerHealth,
+    teamShopBrands: giftCards
+      ? (config.GIFT_CARD_TEAM_SHOP_BRANDS ?? giftCards.demo.teamShops)
+      : [],
     prepaidCardIssuer,
     fanCash,
   });

@@ -121,7 +121,7 @@ describe('GET /v1/brands', () => {
     ['?limit=101', 'limit must be at most 100'],
     ['?page=0', 'page must be at least 1'],
     ['?page=two', 'page must be a number'],
-    ['?category=cars', 'category must be featured or one of'],
+    ['?category=cars', 'category must be featured, team_shop or one of'],
     ['?filter=is_enabled', 'filter must be JSON'],
     [
       `?filter=${encodeURIComponent('{"is_enabled":1}')}`,

@@ -30,13 +30,22 @@ describe('the brand list query', () => {
     });
   });
 
+  it('reads the team-shop selection as a category', () => {
+    expect(brandListQuerySchema.parse({ category: 'team_shop' })).toEqual({
+      limit: 4,
+      page: 1,
+      category: 'team_shop',
+    });
+  });
+
   it.each([
     [{ limit: '0' }, 'limit must be at least 1'],
     [{ limit: '101' }, 'limit must be at most 100'],
     [{ limit: 'four' }, 'limit must be a number'],
     [{ page: '0' }, 'page must be at least 1'],
     [{ page: '1.5' }, 'page must be a whole number'],
-    [{ category: 'cars' }, 'category must be featured or one of'],
+    [{ category: 'cars' }, 'category must be featured, team_shop or one of'],
+    [{ category: 'TEAM_SHOP' }, 'category must be featured, team_shop or one of'],
     [{ filter: '{is_enabled:true}' }, 'filter must be JSON'],
     [{ filter: '{"is_enabled":"yes"}' }, 'filter.is_enabled must be true or false'],
     [{ filter: '{"is_featured":true}' }, 'filter may only have is_enabled'],

@@ -34,6 +34,14 @@ export type BrandImageDimensions = (typeof brandImageDimensions)[number];
 /** Featured brands page size (SPEC §9). */
 export const FEATURED_PAGE_SIZE = 4;
 
+/**
+ * Lists of brands the product picks, asked for as a `category` beside the catalog's own:
+ * `featured` (the promotion page) and `team_shop` (the sports merchant's team-shop gift cards,
+ * only those offered).
+ */
+export const brandSelections = ['featured', 'team_shop'] as const;
+export type BrandSelection = (typeof brandSelections)[number];
+
 export const brandImageSchema = z.object({
   dimensions: z.enum(brandImageDimensions),
   url: z.string(),
@@ -104,8 +112,8 @@ export const brandListQuerySchema = z.object({
     .max(10_000, 'page must be at most 10000')
     .default(1),
   category: z
-    .enum(['featured', ...brandCategoryNames], {
-      error: `category must be featured or one of ${brandCategoryNames.join(', ')}`,
+    .enum([...brandSelections, ...brandCategoryNames], {
+      error: `category must be ${brandSelections.join(', ')} or one of ${brandCategoryNames.join(', ')}`,
     })
     .optional(),
   filter: text()

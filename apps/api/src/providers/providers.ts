@@ -43,6 +43,7 @@ import {
   createSandboxGiftCardIssuer,
   sandboxDisabledBrands,
   sandboxFeaturedBrands,
+  sandboxTeamShopBrands,
 } from './sandbox-giftcards';
 
 export interface Providers {
@@ -274,12 +275,12 @@ export function createProviders(
 }
 
 /**
- * The gift card issuer configured, with its demo merchandising (the brands featured and switched
- * off when configuration names none); null without an issuer.
+ * The gift card issuer configured, with its demo merchandising (the brands featured, switched off
+ * and sold as team shops when configuration names none); null without an issuer.
  */
 export function createGiftCardIssuer(config: Config): {
   issuer: GiftCardIssuer;
-  demo: { featured: readonly string[]; disabled: readonly string[] };
+  demo: { featured: readonly string[]; disabled: readonly string[]; teamShops: readonly string[] };
 } | null {
   if (config.GIFT_CARD_PROVIDER === 'none') return null;
   if (config.GIFT_CARD_PROVIDER === 'runa') {
@@ -289,14 +290,18 @@ export function createGiftCardIssuer(config: Config): {
         apiVersion: config.RUNA_API_VERSION,
         ...(config.RUNA_BASE_URL ? { baseUrl: config.RUNA_BASE_URL } : {}),
       }),
-      demo: { featured: [], disabled: [] },
+      demo: { featured: [], disabled: [], teamShops: [] },
     };
   }
   return {
     issuer: createSandboxGiftCardIssuer({
       fulfilSeconds: config.SANDBOX_GIFT_CARD_FULFIL_SECONDS,
     }),
-    demo: { featured: sandboxFeaturedBrands, disabled: sandboxDisabledBrands },
+    demo: {
+      featured: sandboxFeaturedBrands,
+      disabled: sandboxDisabledBrands,
+      teamShops: sandboxTeamShopBrands,
+    },
   };
 }
 

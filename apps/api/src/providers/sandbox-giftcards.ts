@@ -474,6 +474,37 @@ const entries: Entry[] = [
     where: 'in_store',
     art: ['#118ab2', '#ffd166', 'rings'],
   },
+  // The sports merchant's team shops (the Sports Gift Card screen): invented teams.
+  {
+    slug: 'hometown-hawks-team-shop',
+    name: 'Hometown Hawks Team Shop',
+    categories: ['sports'],
+    denominations: fixed(25, 50, 100),
+    discountBps: 1000,
+    sells: 'Hometown Hawks jerseys, caps and game-day fan gear',
+    where: 'both',
+    art: ['#7a1f1f', '#f5c542', 'stripes'],
+  },
+  {
+    slug: 'lakeside-lumberjacks-team-shop',
+    name: 'Lakeside Lumberjacks Team Shop',
+    categories: ['sports'],
+    denominations: open(10, 250, true),
+    discountBps: 800,
+    sells: 'Lakeside Lumberjacks hoodies, scarves and signed memorabilia',
+    where: 'both',
+    art: ['#1e4d2b', '#e8e2d0', 'grid'],
+  },
+  {
+    slug: 'bayview-herons-team-shop',
+    name: 'Bayview Herons Team Shop',
+    categories: ['sports'],
+    denominations: open(15, 500),
+    discountBps: 600,
+    sells: 'Bayview Herons jerseys, pennants and kids’ fan kits',
+    where: 'online',
+    art: ['#0a3d62', '#82ccdd', 'waves'],
+  },
   // Magic brands for testing the purchase (README): declined, out of stock, stays processing.
   {
     slug: 'sandbox-declined',
@@ -530,6 +561,12 @@ export const sandboxDisabledBrands = [
   'SBX-linen-house',
   'SBX-tidewater-fish',
   'SBX-circuit-street',
+];
+/** The sandbox demo's team shops of the sports merchant (GIFT_CARD_TEAM_SHOP_BRANDS). */
+export const sandboxTeamShopBrands = [
+  'SBX-hometown-hawks-team-shop',
+  'SBX-lakeside-lumberjacks-team-shop',
+  'SBX-bayview-herons-team-shop',
 ];
 
 const monogramOf = (name: string) =>

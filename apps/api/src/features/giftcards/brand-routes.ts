@@ -13,12 +13,13 @@ import {
 import { errorBodySchema } from '@refund/contracts/errors';
 import type { Db } from '../../db/database';
 import { brandArtSvg } from './brand-art';
-import { brandArt, brandView, findBrand, listBrands } from './brands';
+import { brandArt, brandView, findBrand, listBrands, type BrandSelectionConfig } from './brands';
 import type { GiftCardQuotes } from './quotes';
 
 export interface BrandRoutesOptions {
   db: Db;
   quotes: GiftCardQuotes;
+  selections: BrandSelectionConfig;
 }
 
 const imageParamsSchema = brandParamsSchema.extend({
@@ -47,12 +48,12 @@ export const brandRoutes: FastifyPluginAsync<BrandRoutesOptions> = async (app, o
       schema: {
         tags: ['gift cards'],
         summary:
-          'Gift card brands: a page of `limit`, by category (`featured` or a category), `filter` as JSON ({"is_enabled":true}), `q` to search names',
+          'Gift card brands: a page of `limit`, by category (`featured`, `team_shop` for the sports merchant\'s team-shop gift cards that are offered, or a category), `filter` as JSON ({"is_enabled":true}), `q` to search names',
         querystring: brandListQuerySchema,
         response: { 200: brandListSchema, ...errors },
       },
     },
-    async (request) => listBrands(options.db, request.query),
+    async (request) => listBrands(options.db, request.query, options.selections),
   );
 
   r.get(

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   brandImageDimensions,
   offerLabel,
@@ -60,14 +60,32 @@ export function brandView(row: BrandRow): Brand {
 /** A search term as a LIKE pattern that matches it literally, anywhere. */
 const containing = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** Brand lists the product picks by configuration, read when the catalog is asked for. */
+export interface BrandSelectionConfig {
+  /** Provider brand ids of the sports merchant's team-shop gift cards. */
+  teamShops: readonly string[];
+}
+
 /**
  * The listed brands matching the query, a page of them: the featured first (in their order),
- * then by name. `total_page` counts pages of `limit`.
+ * then by name. `total_page` counts pages of `limit`. The team shops are picked here, not at
+ * sync, so a change to their list needs no sync (nor a column); only offered ones are answered.
  */
-export async function listBrands(db: Queryable, query: BrandListQuery): Promise<BrandList> {
+export async function listBrands(
+  db: Queryable,
+  query: BrandListQuery,
+  selections: BrandSelectionConfig,
+): Promise<BrandList> {
   const conditions: (SQL | undefined)[] = [eq(giftcardBrands.isListed, true)];
   if (query.category === 'featured') conditions.push(isNotNull(giftcardBrands.featuredRank));
-  else if (query.category) {
+  else if (query.category === 'team_shop') {
+    conditions.push(
+      eq(giftcardBrands.isEnabled, true),
+      selections.teamShops.length > 0
+        ? inArray(giftcardBrands.providerBrandId, [...selections.teamShops])
+        : sql`false`,
+    );
+  } else if (query.category) {
     conditions.push(sql`${query.category} = any(${giftcardBrands.categories})`);
   }
   if (query.filter?.is_enabled !== undefined) {
