@@ -40,7 +40,7 @@ const apiPublicFiles = {
   cards: ['card-vault.ts', 'cards.ts'],
   fancash: ['fancash-credits.ts'],
   files: ['file-store.ts'],
-  giftcards: ['giftcard-purchases.ts'],
+  giftcards: ['brands.ts', 'giftcard-purchases.ts'],
   ledger: ['ledger.ts', 'statement.ts'],
   merchants: ['merchant-keys.ts'],
   payouts: ['payout-events.ts'],

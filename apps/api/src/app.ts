@@ -15,7 +15,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { RedemptionMode } from '@refund/contracts/wallet';
-import type { Config } from './config';
+import type { Config, EarnRewardOffer } from './config';
 import type { Database } from './db/database';
 import { createAccessTokens } from './features/auth/access-token';
 import { authRoutes } from './features/auth/auth-routes';
@@ -48,6 +48,8 @@ import {
 } from './features/bonuses/welcome-bonus';
 import { fanCashLinkRoutes } from './features/fancash/fancash-link-routes';
 import { createFreePlay, freePlayOf } from './features/promotions/free-play';
+import { earnRewardRoutes } from './features/earn-rewards/earn-reward-routes';
+import { createEarnRewards } from './features/earn-rewards/earn-rewards';
 import { freePlayRoutes } from './features/promotions/free-play-routes';
 import { createFanCashLinks } from './features/fancash/fancash-links';
 import { sandboxFanCashLinkRoutes } from './features/fancash/sandbox-fancash-link-routes';
@@ -100,6 +102,8 @@ export interface AppDeps {
   giftCardIssuer?: IssuerHealth | null;
   /** Provider brand ids of the sports merchant's team shops; none when not given. */
   teamShopBrands?: readonly string[];
+  /** The brands' own rewards for redeeming with them (earn rewards); none when not given. */
+  earnRewardOffers?: readonly EarnRewardOffer[];
   /** The prepaid card issuer, when one is configured (prepaid cards are offered with one). */
   prepaidCardIssuer?: PrepaidCardIssuer | null;
   /** The sports merchant's FanCash program, when one is configured. */
@@ -207,6 +211,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const merchantOf = createMerchantAuthenticator(db);
   const vault = createCardVault(db, config.VAULT_KEY);
   const disabledModes = new Set<RedemptionMode>(config.DISABLED_REDEMPTION_METHODS);
+  const earnRewards = createEarnRewards(deps.earnRewardOffers ?? []);
   const cards = createCards({ db, vault, payouts: deps.payoutProviders.cardPayouts });
   const redemptionMethods = createPayoutMethods({
     db,
@@ -215,6 +220,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cardPayouts: deps.payoutProviders.cardPayouts,
     disabledModes,
     giftCards: deps.giftCardIssuer ?? null,
+    earnRewards: !!deps.giftCardIssuer && earnRewards.any,
     prepaidCards: !!deps.prepaidCardIssuer,
     fanCash: !!deps.fanCash,
     extra: deps.redemptionMethods ?? [],
@@ -298,7 +304,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await v1.register(walletRoutes, { db, methods: redemptionMethods, bonus: welcomeBonus });
       await v1.register(brandRoutes, {
         db,
-        quotes: createGiftCardQuotes(db),
+        quotes: createGiftCardQuotes(db, earnRewards.rewardBpsOf),
         selections: { teamShops: deps.teamShopBrands ?? [] },
       });
       await v1.register(giftCardWalletRoutes, {
@@ -327,6 +333,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           await v1.register(sandboxFanCashLinkRoutes, { redirectUri });
         }
       }
+      if (deps.giftCardIssuer) await v1.register(earnRewardRoutes, { db, earnRewards });
       await v1.register(freePlayRoutes, {
         freePlay: createFreePlay({ db, offer: freePlayOf(config) }),
       });

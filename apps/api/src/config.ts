@@ -48,6 +48,33 @@ const brandIdList = z.string().transform((value) =>
     .filter(Boolean),
 );
 
+/** A brand's own reward for redeeming with it (earn rewards), in basis points of the amount. */
+export interface EarnRewardOffer {
+  providerBrandId: string;
+  rewardBps: number;
+}
+
+/** "SBX-harbor-coffee:1500,SBX-voltline:1000": provider brand ids and their reward in bps. */
+const brandRewardList = z.string().transform((value, ctx) => {
+  const offers: EarnRewardOffer[] = [];
+  for (const entry of value
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)) {
+    const match = /^(.+):(\d{1,4})$/.exec(entry);
+    const rewardBps = Number(match?.[2]);
+    if (!match?.[1] || rewardBps < 1 || rewardBps > 5_000) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${entry}" must be a brand id and its reward in basis points (1 to 5000), e.g. SBX-harbor-coffee:1500`,
+      });
+      return z.NEVER;
+    }
+    offers.push({ providerBrandId: match[1].trim(), rewardBps });
+  }
+  return offers;
+});
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -199,6 +226,11 @@ const envSchema = z
      * screen); default the sandbox's demo, so none in production.
      */
     GIFT_CARD_TEAM_SHOP_BRANDS: brandIdList.optional(),
+    /**
+     * The brands' own rewards for redeeming with them (earn rewards): provider brand ids with a
+     * reward in basis points, e.g. "SBX-harbor-coffee:1500"; default the sandbox's demo.
+     */
+    EARN_REWARDS_OFFERS: brandRewardList.optional(),
     /** Sandbox: seconds from a gift card order to the card being issued. */
     SANDBOX_GIFT_CARD_FULFIL_SECONDS: z.coerce.number().min(0).max(3_600).default(3),
     /** How often the catalog is synced from the issuer. */

@@ -220,6 +220,7 @@ export async function createServer(
     teamShopBrands: giftCards
       ? (config.GIFT_CARD_TEAM_SHOP_BRANDS ?? giftCards.demo.teamShops)
       : [],
+    earnRewardOffers: giftCards ? (config.EARN_REWARDS_OFFERS ?? giftCards.demo.earnRewards) : [],
     prepaidCardIssuer,
     fanCash,
   });

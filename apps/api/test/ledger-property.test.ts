@@ -266,6 +266,7 @@ beforeAll(async () => {
       giftCards: null,
       prepaidCards: false,
       fanCash: false,
+      earnRewards: false,
     }),
     releaseLapsedHolds: (userId) => releaseLapsedHolds(db, server.jobs, userId),
     spendableBonus: async () => 0,

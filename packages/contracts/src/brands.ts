@@ -173,7 +173,14 @@ export const giftCardQuoteSchema = z.object({
   cashback_bps: z.number().int(),
   /** Credited to the wallet once the card is issued. */
   cashback_in_cents: z.number().int(),
-  /** Face value plus cashback: "Spend $100.00, get $104.00 back". */
+  /**
+   * The brand's own reward for redeeming with it (earn rewards, earn-rewards.ts), in basis points
+   * of the amount, and in cents: credited to the wallet when the brand confirms the card. 0 for a
+   * brand without an earn-rewards offer.
+   */
+  reward_bps: z.number().int(),
+  reward_in_cents: z.number().int(),
+  /** Face value plus cashback and reward: "Spend $100.00, get $104.00 back". */
   total_value_in_cents: z.number().int(),
   expires_at: z.iso.datetime({ offset: true }),
 });

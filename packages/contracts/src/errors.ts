@@ -83,6 +83,7 @@ export const errorCatalog = {
   FREE_PLAY_DEVICE_USED: { code: 6021, status: 409 },
   FREE_PLAY_NEEDS_REFUND: { code: 6022, status: 409 },
   FREE_PLAY_ENDED: { code: 6023, status: 409 },
+  EARN_REWARD_UNAVAILABLE: { code: 6024, status: 409 },
   BANK_LINK_INVALID: { code: 7001, status: 400 },
   BANK_LINK_UNAVAILABLE: { code: 7002, status: 503 },
   NO_ELIGIBLE_BANK_ACCOUNT: { code: 7003, status: 422 },
@@ -156,6 +157,8 @@ export const defaultErrorMessages: Record<ErrorName, string> = {
   FREE_PLAY_DEVICE_USED: 'The free play was already claimed on this device.',
   FREE_PLAY_NEEDS_REFUND: 'Claim a refund into your wallet first, then come back for your free play.',
   FREE_PLAY_ENDED: 'This free play has ended.',
+  EARN_REWARD_UNAVAILABLE:
+    'This brand has no reward to earn at the moment. You can still buy its gift card.',
   PASSCODE_REQUIRED:
     'To open this gift card on this device, enter the one-time passcode we text you.',
   BANK_LINK_INVALID:

@@ -35,6 +35,8 @@ export const giftCardSchema = z.object({
   /** The card's face value, taken from the wallet. */
   amount_in_cents: z.number().int(),
   cashback_in_cents: z.number().int(),
+  /** The brand's earn-rewards reward for this card; 0 when it had none. */
+  reward_in_cents: z.number().int(),
   total_value_in_cents: z.number().int(),
   status: z.enum(giftCardStatuses),
   archived: z.boolean(),

@@ -716,6 +716,9 @@ export const giftcardQuotes = pgTable(
     amountCents: integer('amount_cents').notNull(),
     cashbackBps: integer('cashback_bps').notNull(),
     cashbackCents: integer('cashback_cents').notNull(),
+    /** The brand's earn-rewards reward, locked with the quote; 0 without an offer. */
+    rewardBps: integer('reward_bps').notNull().default(0),
+    rewardCents: integer('reward_cents').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },
@@ -726,6 +729,10 @@ export const giftcardQuotes = pgTable(
     check(
       'giftcard_quotes_cashback_within_amount',
       sql`${t.cashbackCents} >= 0 and ${t.cashbackCents} <= ${t.amountCents}`,
+    ),
+    check(
+      'giftcard_quotes_reward_within_amount',
+      sql`${t.rewardCents} >= 0 and ${t.rewardCents} <= ${t.amountCents}`,
     ),
   ],
 );
@@ -749,6 +756,8 @@ export const giftcardOrders = pgTable(
       .references(() => giftcardBrands.id),
     providerBrandId: text('provider_brand_id').notNull(),
     cashbackCents: integer('cashback_cents').notNull(),
+    /** The brand's earn-rewards reward (the quote's), credited when the card is issued. */
+    rewardCents: integer('reward_cents').notNull().default(0),
     /** The issuer's discount on this order, as the catalog had it when it was placed. */
     discountBps: integer('discount_bps').notNull(),
     /** The public reference the customer's gift card wallet shows and links by. */

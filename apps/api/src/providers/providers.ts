@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { BaseLogger } from 'pino';
 import { Agent, fetch as undiciFetch } from 'undici';
-import type { Config } from '../config';
+import type { Config, EarnRewardOffer } from '../config';
 import type { Db } from '../db/database';
 import {
   createIncreaseAchPayouts,
@@ -42,6 +42,7 @@ import { createStripeIssuingPrepaidCards } from './stripe-issuing-prepaid-cards'
 import {
   createSandboxGiftCardIssuer,
   sandboxDisabledBrands,
+  sandboxEarnRewardOffers,
   sandboxFeaturedBrands,
   sandboxTeamShopBrands,
 } from './sandbox-giftcards';
@@ -280,7 +281,12 @@ export function createProviders(
  */
 export function createGiftCardIssuer(config: Config): {
   issuer: GiftCardIssuer;
-  demo: { featured: readonly string[]; disabled: readonly string[]; teamShops: readonly string[] };
+  demo: {
+    featured: readonly string[];
+    disabled: readonly string[];
+    teamShops: readonly string[];
+    earnRewards: readonly EarnRewardOffer[];
+  };
 } | null {
   if (config.GIFT_CARD_PROVIDER === 'none') return null;
   if (config.GIFT_CARD_PROVIDER === 'runa') {
@@ -290,7 +296,7 @@ export function createGiftCardIssuer(config: Config): {
         apiVersion: config.RUNA_API_VERSION,
         ...(config.RUNA_BASE_URL ? { baseUrl: config.RUNA_BASE_URL } : {}),
       }),
-      demo: { featured: [], disabled: [], teamShops: [] },
+      demo: { featured: [], disabled: [], teamShops: [], earnRewards: [] },
     };
   }
   return {
@@ -301,6 +307,7 @@ export function createGiftCardIssuer(config: Config): {
       featured: sandboxFeaturedBrands,
       disabled: sandboxDisabledBrands,
       teamShops: sandboxTeamShopBrands,
+      earnRewards: sandboxEarnRewardOffers,
     },
   };
 }

@@ -562,6 +562,12 @@ export const sandboxDisabledBrands = [
   'SBX-tidewater-fish',
   'SBX-circuit-street',
 ];
+/** The sandbox demo's earn-rewards offers (EARN_REWARDS_OFFERS): the brands' own rewards. */
+export const sandboxEarnRewardOffers = [
+  { providerBrandId: 'SBX-harbor-coffee', rewardBps: 1_500 },
+  { providerBrandId: 'SBX-trailhead-outdoor', rewardBps: 1_000 },
+  { providerBrandId: 'SBX-starlight-cinemas', rewardBps: 800 },
+];
 /** The sandbox demo's team shops of the sports merchant (GIFT_CARD_TEAM_SHOP_BRANDS). */
 export const sandboxTeamShopBrands = [
   'SBX-hometown-hawks-team-shop',

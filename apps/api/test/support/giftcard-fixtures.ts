@@ -29,15 +29,21 @@ export async function buyGiftCard(
   server: TestServer,
   person: SignedIn,
   quote: { quote_id: string; amount_in_cents: number },
-  options: { key?: string; botToken?: string } = {},
+  options: {
+    key?: string;
+    botToken?: string;
+    mode?: 'giftcard' | 'earn_rewards';
+    /** The passcode to send; a fresh one by default (a retry sends the first one again). */
+    code?: { attempt_id: string; code: string };
+  } = {},
 ) {
-  const code = await mintWithdrawalCode(server.database.db, person.phone);
+  const code = options.code ?? (await mintWithdrawalCode(server.database.db, person.phone));
   return call(
     server.app,
     'POST',
     '/v1/redemptions',
     {
-      mode: 'giftcard',
+      mode: options.mode ?? 'giftcard',
       payment_method_uuid: quote.quote_id,
       amount_in_cents: quote.amount_in_cents,
       bot_token: options.botToken ?? SANDBOX_PASSING_BOT_TOKEN,

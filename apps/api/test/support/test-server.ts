@@ -47,6 +47,8 @@ export async function startTestServer(
     WEB_DIST_DIR: '/nonexistent',
     // Balances are the refunded money alone unless a test offers the welcome bonus.
     WELCOME_BONUS_CENTS: '0',
+    // Nor do brands pay earn-rewards rewards unless a test names its offers.
+    EARN_REWARDS_OFFERS: '',
     ...TEST_SECRETS,
     INCREASE_WEBHOOK_SECRET: TEST_INCREASE_WEBHOOK_SECRET,
     ...(process.env.TEST_DATABASE_URL ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),

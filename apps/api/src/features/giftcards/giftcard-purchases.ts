@@ -29,6 +29,8 @@ export interface GiftCardPurchase {
   brandName: string;
   providerBrandId: string;
   cashbackCents: number;
+  /** The brand's earn-rewards reward the quote locked; 0 without one. */
+  rewardCents: number;
   discountBps: number;
 }
 
@@ -68,6 +70,7 @@ export async function lockQuoteForPurchase(
     brandName: brand.displayName ?? brand.name,
     providerBrandId: brand.providerBrandId,
     cashbackCents: quote.cashbackCents,
+    rewardCents: quote.rewardCents,
     discountBps: brand.discountBps,
   };
 }
@@ -91,6 +94,7 @@ export async function recordGiftCardOrder(
     brandId: purchase.brandId,
     providerBrandId: purchase.providerBrandId,
     cashbackCents: purchase.cashbackCents,
+    rewardCents: purchase.rewardCents,
     discountBps: purchase.discountBps,
     rewardReferenceId: rewardReference(),
   });
@@ -236,6 +240,22 @@ export async function applyGiftCardOrderResult(
                 amountCents: -order.cashbackCents,
               },
               { account: customerAvailable(row.userId), amountCents: order.cashbackCents },
+            ],
+          });
+        }
+        // The brand confirmed the card: its earn-rewards reward, which it funds, reaches the
+        // wallet with it, once.
+        if (order.rewardCents > 0) {
+          await postTransfer(tx, {
+            idempotencyKey: `earn-reward:${row.id}`,
+            kind: 'earn_reward',
+            reference: { kind: 'redemption', id: row.id },
+            postings: [
+              {
+                account: systemShard('sponsored_promotions', row.id),
+                amountCents: -order.rewardCents,
+              },
+              { account: customerAvailable(row.userId), amountCents: order.rewardCents },
             ],
           });
         }

@@ -22,7 +22,11 @@ const QUOTES_PER_HOUR = 60;
  * Price-locked quotes (ADR 0017): the brand must be orderable and the amount one it takes; the
  * cashback is worked out now, at the brand's current rate, and held for GIFT_CARD_QUOTE_SECONDS.
  */
-export function createGiftCardQuotes(db: Db) {
+export function createGiftCardQuotes(
+  db: Db,
+  /** The brand's own earn-rewards reward, in basis points; 0 without an offer. */
+  rewardBpsOf: (providerBrandId: string) => number = () => 0,
+) {
   return {
     async create(userId: string, request: GiftCardQuoteRequest): Promise<GiftCardQuote> {
       const brand = await findBrand(db, request.brand_id);
@@ -45,6 +49,8 @@ export function createGiftCardQuotes(db: Db) {
         );
       }
       const cashback = cashbackCents(request.amount_in_cents, brand.cashbackBps);
+      const rewardBps = rewardBpsOf(brand.providerBrandId);
+      const reward = cashbackCents(request.amount_in_cents, rewardBps);
       const [quote] = await db
         .insert(giftcardQuotes)
         .values({
@@ -53,6 +59,8 @@ export function createGiftCardQuotes(db: Db) {
           amountCents: request.amount_in_cents,
           cashbackBps: brand.cashbackBps,
           cashbackCents: cashback,
+          rewardBps,
+          rewardCents: reward,
           expiresAt: new Date(Date.now() + GIFT_CARD_QUOTE_SECONDS * 1000),
         })
         .returning();
@@ -63,7 +71,9 @@ export function createGiftCardQuotes(db: Db) {
         amount_in_cents: quote.amountCents,
         cashback_bps: quote.cashbackBps,
         cashback_in_cents: quote.cashbackCents,
-        total_value_in_cents: quote.amountCents + quote.cashbackCents,
+        reward_bps: quote.rewardBps,
+        reward_in_cents: quote.rewardCents,
+        total_value_in_cents: quote.amountCents + quote.cashbackCents + quote.rewardCents,
         expires_at: quote.expiresAt.toISOString(),
       };
     },

@@ -16,7 +16,10 @@ const SYSTEM_ACCOUNTS = {
   payouts_in_transit: { allowNegative: false },
   fee_revenue: { allowNegative: false },
   bonus_expense: { allowNegative: true },
-  /** Promotions a merchant funds (the free play): what they owe us for what was credited. */
+  /**
+   * Promotions a merchant or brand funds (the free play, earn-rewards rewards): what they owe us
+   * for what was credited.
+   */
   sponsored_promotions: { allowNegative: true },
   cashback_expense: { allowNegative: true },
   giftcard_settlement: { allowNegative: true },

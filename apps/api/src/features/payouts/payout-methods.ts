@@ -21,6 +21,11 @@ export interface PayoutMethodDeps {
   disabledModes: ReadonlySet<RedemptionMode>;
   /** The gift card issuer's health when one is configured; without one, gift cards are not offered. */
   giftCards: Pick<IssuerHealth, 'reachable'> | null;
+  /**
+   * Whether any brand has an earn-rewards offer; the `earn_rewards` method is offered only then
+   * (registered with gift cards all the same, so past earn-rewards purchases are still shown).
+   */
+  earnRewards: boolean;
   /** Whether a prepaid card issuer is configured; without one, prepaid cards are not offered. */
   prepaidCards: boolean;
   /** Whether a FanCash program is configured; without one, FanCash is not offered. */
@@ -42,6 +47,16 @@ export function createPayoutMethods(deps: PayoutMethodDeps): MethodRegistry {
       createBankAccountMethod({ jobs: deps.jobs }),
       ...(deps.giftCards
         ? [createGiftCardMethod({ jobs: deps.jobs, health: deps.giftCards })]
+        : []),
+      ...(deps.giftCards
+        ? [
+            createGiftCardMethod({
+              jobs: deps.jobs,
+              health: deps.giftCards,
+              mode: 'earn_rewards',
+              offered: deps.earnRewards,
+            }),
+          ]
         : []),
       ...(deps.prepaidCards ? [createPrepaidCardMethod({ jobs: deps.jobs })] : []),
       ...(deps.fanCash ? [createFanCashMethod({ jobs: deps.jobs })] : []),

@@ -292,7 +292,15 @@ export function createRedemptionPipeline(deps: PipelineDeps) {
         throw new DomainError('NOT_ENOUGH_BALANCE');
       }
       if (error instanceof ReplayError) outcome = { replay: true };
-      else throw error;
+      else {
+        // A parallel retry with this key may have used the destination up first (a gift card
+        // quote buys one card), and the refusal found it so: that retry's answer is the answer.
+        if (error instanceof DomainError) {
+          const winner = await existing(userId, key, hash);
+          if (winner) return { transaction: winner, created: false };
+        }
+        throw error;
+      }
     }
     if ('error' in outcome) {
       // A parallel retry with this key used the passcode first; its answer is the answer.

@@ -95,6 +95,8 @@ const quoteFor = (amount: number, bps: number, expiresInMs = 600_000) => ({
   amount_in_cents: amount,
   cashback_bps: bps,
   cashback_in_cents: Math.floor((amount * bps) / 10_000),
+  reward_bps: 0,
+  reward_in_cents: 0,
   total_value_in_cents: amount + Math.floor((amount * bps) / 10_000),
   expires_at: new Date(Date.now() + expiresInMs).toISOString(),
 });

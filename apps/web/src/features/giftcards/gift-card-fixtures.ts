@@ -14,6 +14,7 @@ export function giftCard(overrides: Partial<GiftCard> = {}): GiftCard {
     },
     amount_in_cents: 5000,
     cashback_in_cents: 200,
+    reward_in_cents: 0,
     total_value_in_cents: 5200,
     status: 'issued',
     archived: false,

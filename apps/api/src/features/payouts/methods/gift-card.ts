@@ -7,6 +7,7 @@ import {
   type GiftCardPurchase,
   type IssuerHealth,
 } from '../../giftcards/giftcard-purchases';
+import { DomainError } from '../../../domain/domain-error';
 import type { DestinationView, RedemptionMethod } from '../redemption-method';
 
 /**
@@ -19,18 +20,31 @@ export function createGiftCardMethod(deps: {
   jobs: Pick<JobQueue, 'sendIn'>;
   /** Offered only while the issuer answers. */
   health: Pick<IssuerHealth, 'reachable'>;
+  /**
+   * `earn_rewards` (ADR 0024): the same purchase, of a brand with its own reward, which the quote
+   * must carry; a quote without one is refused before anything moves.
+   */
+  mode?: 'giftcard' | 'earn_rewards';
+  /** Whether the method is offered besides the issuer answering (earn rewards: any offers). */
+  offered?: boolean;
 }): RedemptionMethod<GiftCardPurchase> {
+  const mode = deps.mode ?? 'giftcard';
   return {
-    mode: 'giftcard',
+    mode,
     // Each brand sets its own amounts (the quote checked them); these only bound any of them.
     spendsBonus: true,
     limits: { minCents: 1, maxCents: 10_000_000, feeRateBps: 0, wholeDollarsOnly: false },
     limitsPerDestination: true,
     botAction: 'customer_gc_rewards',
-    isAvailable: () => deps.health.reachable,
+    isAvailable: () => deps.health.reachable && deps.offered !== false,
 
-    destination: (q, userId, quoteId, amountCents) =>
-      lockQuoteForPurchase(q, userId, quoteId, amountCents),
+    async destination(q, userId, quoteId, amountCents) {
+      const purchase = await lockQuoteForPurchase(q, userId, quoteId, amountCents);
+      if (mode === 'earn_rewards' && purchase.rewardCents <= 0) {
+        throw new DomainError('EARN_REWARD_UNAVAILABLE');
+      }
+      return purchase;
+    },
 
     recordPayout: (tx, redemption, purchase) => recordGiftCardOrder(tx, redemption.id, purchase),
 
