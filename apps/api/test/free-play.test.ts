@@ -64,6 +64,7 @@ describe('the free play', () => {
       last_day: LAST_DAY,
       blocked_by: 'CLAIM_A_REFUND_FIRST',
       claimed_at: null,
+      claimed_amount_in_cents: null,
     });
     const early = await claim(newcomer);
     expect(early.statusCode).toBe(409);
@@ -81,6 +82,7 @@ describe('the free play', () => {
     expect(await offerOf(server, ann)).toMatchObject({
       blocked_by: 'ALREADY_CLAIMED',
       claimed_at: first.claimed_at,
+      claimed_amount_in_cents: 1_000,
     });
 
     // A retry (the answer was lost) answers the first claim; another claim is refused.
@@ -160,6 +162,13 @@ describe('under 20 claims at once', () => {
       'x-device-id': device.toUpperCase(),
     });
     expect(upper.json()).toMatchObject({ code_description: 'FREE_PLAY_DEVICE_USED' });
+    // The offer says so before anyone tries, on that device only.
+    const onDevice = await call(server.app, 'GET', '/v1/promotions/free-play', undefined, {
+      token: late.accessToken,
+      headers: { 'x-device-id': device },
+    });
+    expect(onDevice.json()).toMatchObject({ offer: { blocked_by: 'DEVICE_USED' } });
+    expect(await offerOf(server, late)).toMatchObject({ blocked_by: null });
   });
 });
 

@@ -64,8 +64,9 @@ let plain: TestServer;
 let merchant: TestMerchant;
 const fake = fakePrepaidMethod();
 beforeAll(async () => {
-  // The built-in prepaid method is left out, so the fake one stands in for a method to come.
-  const withoutPrepaid = { PREPAID_CARD_PROVIDER: 'none' };
+  // The built-in prepaid and FanCash methods are left out, so the fakes stand in for methods to
+  // come.
+  const withoutPrepaid = { PREPAID_CARD_PROVIDER: 'none', FANCASH_PROVIDER: 'none' };
   server = await startTestServer(withoutPrepaid, { redemptionMethods: [fake, fakeBonusMethod()] });
   plain = await startTestServer(withoutPrepaid);
   merchant = await newMerchant(server.database.db);

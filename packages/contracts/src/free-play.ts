@@ -7,7 +7,13 @@ import { z } from 'zod';
  */
 
 /** Why the customer cannot claim it now; null when they can. */
-export const freePlayBlockers = ['ALREADY_CLAIMED', 'CLAIM_A_REFUND_FIRST', 'ENDED'] as const;
+export const freePlayBlockers = [
+  'ALREADY_CLAIMED',
+  /** Another customer claimed it on this device (the X-Device-Id sent). */
+  'DEVICE_USED',
+  'CLAIM_A_REFUND_FIRST',
+  'ENDED',
+] as const;
 
 export const freePlayOfferSchema = z.object({
   amount_in_cents: z.number().int(),
@@ -16,8 +22,9 @@ export const freePlayOfferSchema = z.object({
   /** The last day it can be claimed (UTC). */
   last_day: z.iso.date(),
   blocked_by: z.enum(freePlayBlockers).nullable(),
-  /** When this customer claimed it; null until they do. */
+  /** When this customer claimed it, and what it credited; null until they do. */
   claimed_at: z.iso.datetime({ offset: true }).nullable(),
+  claimed_amount_in_cents: z.number().int().nullable(),
 });
 export type FreePlayOffer = z.infer<typeof freePlayOfferSchema>;
 

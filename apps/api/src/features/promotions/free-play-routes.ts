@@ -25,10 +25,14 @@ export const freePlayRoutes: FastifyPluginAsync<{ freePlay: FreePlayService }> =
       schema: {
         tags: ['promotions'],
         summary: 'The free play the sports merchant funds, as this customer can claim it, or null',
+        description: 'With X-Device-Id, a free play claimed on that device answers DEVICE_USED.',
+        headers: freePlayClaimHeadersSchema,
         response: { 200: freePlayResponseSchema, ...errors },
       },
     },
-    async (request) => ({ offer: await freePlay.get(request.customer.userId) }),
+    async (request) => ({
+      offer: await freePlay.get(request.customer.userId, request.headers['x-device-id']),
+    }),
   );
 
   r.post(

@@ -62,6 +62,14 @@ async function claimOf(q: Queryable, userId: string): Promise<ClaimRow | null> {
   return row ?? null;
 }
 
+async function deviceClaimed(q: Queryable, hash: string): Promise<boolean> {
+  const [row] = await q
+    .select({ id: promotionClaims.id })
+    .from(promotionClaims)
+    .where(and(eq(promotionClaims.promotion, 'free_play'), eq(promotionClaims.deviceHash, hash)));
+  return row !== undefined;
+}
+
 async function hasClaimedRefund(q: Queryable, userId: string): Promise<boolean> {
   const [row] = await q
     .select({ id: refunds.id })
@@ -123,23 +131,30 @@ export function createFreePlay(deps: { db: Db; offer: FreePlay | null }) {
   }
 
   return {
-    /** The offer as this customer sees it, or null when none is made. */
-    async get(userId: string, now = new Date()): Promise<FreePlayOffer | null> {
+    /** The offer as this customer, on this device when known, sees it; null when none is made. */
+    async get(
+      userId: string,
+      deviceId: string | undefined,
+      now = new Date(),
+    ): Promise<FreePlayOffer | null> {
       if (!offer) return null;
       const claim = await claimOf(db, userId);
       const blockedBy = claim
         ? 'ALREADY_CLAIMED'
         : now >= offer.endsAt
           ? 'ENDED'
-          : (await hasClaimedRefund(db, userId))
-            ? null
-            : 'CLAIM_A_REFUND_FIRST';
+          : deviceId && (await deviceClaimed(db, deviceHash(deviceId)))
+            ? 'DEVICE_USED'
+            : (await hasClaimedRefund(db, userId))
+              ? null
+              : 'CLAIM_A_REFUND_FIRST';
       return {
         amount_in_cents: offer.amountCents,
         sponsor: offer.sponsor,
         last_day: offer.lastDay,
         blocked_by: blockedBy,
         claimed_at: claim ? claim.createdAt.toISOString() : null,
+        claimed_amount_in_cents: claim ? claim.amountCents : null,
       };
     },
 
