@@ -34,34 +34,36 @@ export interface PayoutMethodDeps {
   extra?: readonly RedemptionMethod[];
 }
 
-/** The redemption methods this server offers: the one list a new method is added to (ADR 0014). */
+/**
+ * The redemption methods this server offers: the one list a new method is added to (ADR 0014).
+ * Every built-in method is registered, so the redemptions made with it are always shown; one
+ * whose provider is not configured is registered unavailable, and takes no new redemptions. A
+ * method in `extra` takes the place of the built-in one of its mode.
+ */
 export function createPayoutMethods(deps: PayoutMethodDeps): MethodRegistry {
+  const extra = deps.extra ?? [];
+  const replaced = new Set(extra.map((method) => method.mode));
+  const unreachable = { reachable: false };
+  const builtIn: RedemptionMethod[] = [
+    createDebitCardMethod({
+      db: deps.db,
+      cardPayouts: deps.cardPayouts,
+      vault: deps.vault,
+      holder: pushHolderOf(deps.db),
+    }),
+    createBankAccountMethod({ jobs: deps.jobs }),
+    createGiftCardMethod({ jobs: deps.jobs, health: deps.giftCards ?? unreachable }),
+    createGiftCardMethod({
+      jobs: deps.jobs,
+      health: deps.giftCards ?? unreachable,
+      mode: 'earn_rewards',
+      offered: deps.earnRewards,
+    }),
+    createPrepaidCardMethod({ jobs: deps.jobs, offered: deps.prepaidCards }),
+    createFanCashMethod({ jobs: deps.jobs, offered: deps.fanCash }),
+  ];
   return createMethodRegistry(
-    [
-      createDebitCardMethod({
-        db: deps.db,
-        cardPayouts: deps.cardPayouts,
-        vault: deps.vault,
-        holder: pushHolderOf(deps.db),
-      }),
-      createBankAccountMethod({ jobs: deps.jobs }),
-      ...(deps.giftCards
-        ? [createGiftCardMethod({ jobs: deps.jobs, health: deps.giftCards })]
-        : []),
-      ...(deps.giftCards
-        ? [
-            createGiftCardMethod({
-              jobs: deps.jobs,
-              health: deps.giftCards,
-              mode: 'earn_rewards',
-              offered: deps.earnRewards,
-            }),
-          ]
-        : []),
-      ...(deps.prepaidCards ? [createPrepaidCardMethod({ jobs: deps.jobs })] : []),
-      ...(deps.fanCash ? [createFanCashMethod({ jobs: deps.jobs })] : []),
-      ...(deps.extra ?? []),
-    ],
+    [...builtIn.filter((method) => !replaced.has(method.mode)), ...extra],
     deps.disabledModes,
   );
 }

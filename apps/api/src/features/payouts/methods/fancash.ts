@@ -24,9 +24,12 @@ export const FANCASH_LIMITS = {
  */
 export function createFanCashMethod(deps: {
   jobs: Pick<JobQueue, 'sendIn'>;
+  /** Whether a FanCash program is configured: without one, no new credit is offered. */
+  offered: boolean;
 }): RedemptionMethod<FanCashDestination> {
   return {
     mode: 'fancash',
+    isAvailable: () => deps.offered,
     limits: FANCASH_LIMITS,
 
     destination: (q, userId, linkId) => linkForCredit(q, userId, linkId),

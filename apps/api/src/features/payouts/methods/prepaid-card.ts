@@ -24,9 +24,12 @@ export const PREPAID_CARD_LIMITS = {
  */
 export function createPrepaidCardMethod(deps: {
   jobs: Pick<JobQueue, 'sendIn'>;
+  /** Whether an issuer is configured: without one, no new card is offered. */
+  offered: boolean;
 }): RedemptionMethod<PrepaidCardDestination> {
   return {
     mode: 'prepaid',
+    isAvailable: () => deps.offered,
     spendsBonus: true,
     limits: PREPAID_CARD_LIMITS,
 
