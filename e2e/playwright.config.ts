@@ -2,11 +2,19 @@ import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://localhost:${PORT}`;
-/** A server featuring no gift card brands, for the promotion page's empty state. */
+/**
+ * A server featuring no gift card brands and selling no team shops, for the promotion page's and
+ * the Sports Gift Card screen's empty states.
+ */
 export const noFeaturedBrandsURL = `http://localhost:${PORT + 1}`;
 /** A server featuring three brands; tests that change what every customer sees run here. */
 export const threeFeaturedBrandsURL = `http://localhost:${PORT + 2}`;
 export const threeFeaturedBrands = ['SBX-harbor-coffee', 'SBX-voltline', 'SBX-maple-pine'];
+/**
+ * The earn-rewards offers of the three-featured-brands server (provider brand id: reward in basis
+ * points), none of them featured; the other servers offer none, so their balances are unchanged.
+ */
+export const earnRewardsOffers = { 'SBX-trailhead-outdoor': 1000, 'SBX-starlight-cinemas': 800 };
 /** A server offering the welcome bonus; the others offer none, so balances are refunds alone. */
 export const welcomeBonusURL = `http://localhost:${PORT + 3}`;
 export const WELCOME_BONUS_LAST_DAY = `${new Date().getUTCFullYear() + 1}-06-30`;
@@ -34,6 +42,8 @@ function server(url: string, env: Record<string, string> = {}) {
       SANDBOX_ACH_SETTLEMENT_SECONDS: '2',
       SANDBOX_CARD_RETURN_DELAY_SECONDS: '2',
       WELCOME_BONUS_CENTS: '0',
+      // Gift card balances are the cashback alone unless a server offers earn rewards.
+      EARN_REWARDS_OFFERS: '',
       ...env,
     },
   };
@@ -68,8 +78,13 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: [
     server(baseURL),
-    server(noFeaturedBrandsURL, { GIFT_CARD_FEATURED_BRANDS: '' }),
-    server(threeFeaturedBrandsURL, { GIFT_CARD_FEATURED_BRANDS: threeFeaturedBrands.join(',') }),
+    server(noFeaturedBrandsURL, { GIFT_CARD_FEATURED_BRANDS: '', GIFT_CARD_TEAM_SHOP_BRANDS: '' }),
+    server(threeFeaturedBrandsURL, {
+      GIFT_CARD_FEATURED_BRANDS: threeFeaturedBrands.join(','),
+      EARN_REWARDS_OFFERS: Object.entries(earnRewardsOffers)
+        .map(([brand, bps]) => `${brand}:${bps}`)
+        .join(','),
+    }),
     server(welcomeBonusURL, {
       WELCOME_BONUS_CENTS: '1000',
       WELCOME_BONUS_EXPIRES_ON: WELCOME_BONUS_LAST_DAY,

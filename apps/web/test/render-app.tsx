@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, useLocation } from 'react-router';
 import { vi } from 'vitest';
@@ -41,13 +41,18 @@ export function LocationProbe() {
 
 export function renderApp(
   ui: ReactNode,
-  options: { route?: string | { pathname: string; state: unknown }; machine?: AuthMachine } = {},
+  options: {
+    route?: string | { pathname: string; state: unknown };
+    machine?: AuthMachine;
+    /** Renders the whole tree in StrictMode, as development does: effects run twice on mount. */
+    strict?: boolean;
+  } = {},
 ) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
   const machine = options.machine ?? fakeAuthMachine().machine;
-  return render(
+  const tree = (
     <I18nextProvider i18n={createTestI18n()}>
       <QueryClientProvider client={queryClient}>
         <AuthProvider machine={machine}>
@@ -58,6 +63,7 @@ export function renderApp(
           <Toaster />
         </AuthProvider>
       </QueryClientProvider>
-    </I18nextProvider>,
+    </I18nextProvider>
   );
+  return render(options.strict ? <StrictMode>{tree}</StrictMode> : tree);
 }

@@ -155,7 +155,8 @@ export const defaultErrorMessages: Record<ErrorName, string> = {
   FREE_PLAY_UNAVAILABLE: 'There is no free play on offer at the moment.',
   FREE_PLAY_ALREADY_CLAIMED: 'You have already claimed your free play.',
   FREE_PLAY_DEVICE_USED: 'The free play was already claimed on this device.',
-  FREE_PLAY_NEEDS_REFUND: 'Claim a refund into your wallet first, then come back for your free play.',
+  FREE_PLAY_NEEDS_REFUND:
+    'Claim a refund into your wallet first, then come back for your free play.',
   FREE_PLAY_ENDED: 'This free play has ended.',
   EARN_REWARD_UNAVAILABLE:
     'This brand has no reward to earn at the moment. You can still buy its gift card.',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatDateTime,
+  formatLongDate,
   formatMoney,
   formatMoneyShort,
   formatPhone,
@@ -36,6 +37,11 @@ describe('dates', () => {
   it("formats 'M/D/YYYY'", () => {
     expect(formatShortDate(new Date(2026, 5, 30, 15, 7))).toBe('6/30/2026');
     expect(formatShortDate('1990-04-12')).toBe('4/12/1990');
+  });
+
+  it("formats 'Month D, YYYY'", () => {
+    expect(formatLongDate(new Date(2026, 5, 30, 23, 59))).toBe('June 30, 2026');
+    expect(formatLongDate('2027-01-03')).toBe('January 3, 2027');
   });
 });
 

@@ -23,6 +23,11 @@ export function formatShortDate(value: string | number | Date): string {
   return dayjs(value).format('M/D/YYYY');
 }
 
+/** 'June 30, 2027'. A bare calendar date (YYYY-MM-DD) is shown as that day, in any time zone. */
+export function formatLongDate(value: string | number | Date): string {
+  return dayjs(value).format('MMMM D, YYYY');
+}
+
 /** '+1 xxx-xxx-xxxx' for a ten-digit US number (separators ignored). */
 export function formatPhone(phone: string): string {
   const digits = phone.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '');

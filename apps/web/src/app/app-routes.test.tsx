@@ -109,22 +109,33 @@ describe('routes', () => {
     await waitFor(() => expect(location()).toBe('/'));
   });
 
-  it.each([
-    ['/redeem/fancash', 'FanCash'],
-    ['/earnRewards', 'Earn Rewards'],
-    ['/earnRewards/brand-7', 'Earn Rewards'],
-  ])('%s says the method is unavailable and leads home, offering nothing', async (route, title) => {
-    const { location } = open(route, signedIn);
-    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
-    expect(screen.getByText('This redemption method is unavailable at this moment.')).toBeTruthy();
+  it('/earnRewards is the Earn Rewards screen; a brand of it without an offer says so', async () => {
+    const { location } = open('/earnRewards', signedIn, {
+      'GET /earn-rewards': () => json({ data: [] }),
+      'GET /redemption-methods': () => json({ data: [] }),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Earn Rewards' })).toBeTruthy();
+    expect(await screen.findByText('No rewards at the moment')).toBeTruthy();
+    expect(location()).toBe('/earnRewards');
+  });
+
+  it('/earnRewards/{brandID} names a brand without an offer and leads back to the list', async () => {
+    open('/earnRewards/brand-7', signedIn, {
+      'GET /redemption-methods': () => json({ data: [] }),
+      'GET /wallet/balance': () =>
+        json({ available_in_cents: 20_000, pending_in_cents: 0, total_in_cents: 20_000 }),
+    });
+    expect(
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'This brand has no reward at the moment',
+      }),
+    ).toBeTruthy();
     expect(
       within(screen.getByRole('main'))
-        .getAllByRole('link')
-        .map((link) => link.textContent),
-    ).toEqual(['Go to home']);
-    expect(screen.getByRole('link', { name: 'Go to home' }).getAttribute('href')).toBe('/');
-    expect(within(screen.getByRole('main')).queryByRole('button')).toBeNull();
-    expect(location()).toBe(route);
+        .getByRole('link', { name: 'See the brands with rewards' })
+        .getAttribute('href'),
+    ).toBe('/earnRewards');
   });
 
   it('/redeem/prepaid is the prepaid card screen', async () => {
@@ -153,6 +164,58 @@ describe('routes', () => {
     expect(await screen.findByLabelText('Amount to redeem (USD)')).toBeTruthy();
     expect(screen.queryByText('This redemption method is unavailable at this moment.')).toBeNull();
     expect(location()).toBe('/redeem/prepaid');
+  });
+
+  it('/redeem/fancash is the FanCash screen when the API offers FanCash', async () => {
+    const { location } = open('/redeem/fancash', signedIn, {
+      'GET /redemption-methods': () =>
+        json({
+          data: [
+            {
+              mode: 'fancash',
+              is_available: true,
+              min_amount: 500,
+              max_amount: 50000,
+              fee_rate: 0,
+              is_whole_amount_value_required: false,
+            },
+          ],
+        }),
+      'GET /wallet/balance': () =>
+        json({ available_in_cents: 20_000, pending_in_cents: 0, total_in_cents: 20_000 }),
+      'GET /fancash/link': () => json({ link: null }),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'FanCash' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Link your FanCash account' })).toBeTruthy();
+    expect(screen.queryByText('This redemption method is unavailable at this moment.')).toBeNull();
+    expect(location()).toBe('/redeem/fancash');
+  });
+
+  it('/redeem/fancash says the method is unavailable when the API does not offer it', async () => {
+    open('/redeem/fancash', signedIn, {
+      'GET /redemption-methods': () =>
+        json({
+          data: [
+            {
+              mode: 'fancash',
+              is_available: false,
+              min_amount: null,
+              max_amount: null,
+              fee_rate: null,
+              is_whole_amount_value_required: false,
+            },
+          ],
+        }),
+      'GET /wallet/balance': () =>
+        json({ available_in_cents: 20_000, pending_in_cents: 0, total_in_cents: 20_000 }),
+      'GET /fancash/link': () => json({ link: null }),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'FanCash' })).toBeTruthy();
+    expect(
+      await screen.findByText('This redemption method is unavailable at this moment.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to home' }).getAttribute('href')).toBe('/');
+    expect(screen.queryByRole('button', { name: 'Link your FanCash account' })).toBeNull();
   });
 
   it('/profile/visaprepaidcard-history lists the prepaid cards', async () => {

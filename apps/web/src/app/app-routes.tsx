@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
-import { paths, type PathName } from '../config/paths';
+import { paths } from '../config/paths';
 import type { ReturnPathStore } from '../features/auth/return-path';
 import { RequireAuth } from './guards/require-auth';
 import { SignInOnly } from './guards/sign-in-only';
@@ -95,6 +95,11 @@ const RedeemGiftCardBrandScreen = lazy(() =>
     default: m.RedeemGiftCardBrandScreen,
   })),
 );
+const RedeemSportsGiftCardScreen = lazy(() =>
+  import('./routes/redeem-sports-giftcard-screen').then((m) => ({
+    default: m.RedeemSportsGiftCardScreen,
+  })),
+);
 const GiftCardHistoryScreen = lazy(() =>
   import('./routes/gift-card-history-screen').then((m) => ({ default: m.GiftCardHistoryScreen })),
 );
@@ -108,6 +113,9 @@ const GiftCardInstructionsScreen = lazy(() =>
 );
 const RedeemPrepaidScreen = lazy(() =>
   import('./routes/redeem-prepaid-screen').then((m) => ({ default: m.RedeemPrepaidScreen })),
+);
+const RedeemFanCashScreen = lazy(() =>
+  import('./routes/redeem-fancash-screen').then((m) => ({ default: m.RedeemFanCashScreen })),
 );
 const VisaPrepaidCardHistoryScreen = lazy(() =>
   import('./routes/visa-prepaid-card-history-screen').then((m) => ({
@@ -123,22 +131,17 @@ const PromotionScreen = lazy(() =>
 const SpotlightScreen = lazy(() =>
   import('./routes/spotlight-screen').then((m) => ({ default: m.SpotlightScreen })),
 );
-const UnavailableScreen = lazy(() =>
-  import('./routes/unavailable-screen').then((m) => ({ default: m.UnavailableScreen })),
+const FreePlayScreen = lazy(() =>
+  import('./routes/free-play-screen').then((m) => ({ default: m.FreePlayScreen })),
 );
-
-/**
- * SPEC routes of features not built yet (FanCash, earn rewards): each says
- * the method is unavailable and leads home. Nothing links to them.
- */
-const unavailableRoutes: readonly {
-  name: PathName;
-  titleKey: string;
-}[] = [
-  { name: 'redeemFanCash', titleKey: 'titles.redeemFanCash' },
-  { name: 'earnRewards', titleKey: 'titles.earnRewards' },
-  { name: 'earnRewardsBrand', titleKey: 'titles.earnRewardsBrand' },
-];
+const EarnRewardsScreen = lazy(() =>
+  import('./routes/earn-rewards-screen').then((m) => ({ default: m.EarnRewardsScreen })),
+);
+const EarnRewardsBrandScreen = lazy(() =>
+  import('./routes/earn-rewards-brand-screen').then((m) => ({
+    default: m.EarnRewardsBrandScreen,
+  })),
+);
 
 /** The correctly spelt success address leads to the SPEC's one, keeping its state. */
 function ClaimSuccessAlias() {
@@ -194,25 +197,23 @@ export function AppRoutes({ returnPaths }: { returnPaths: ReturnPathStore }) {
           <Route path={paths.updateProfile.path} element={<UpdateProfileScreen />} />
           <Route path={paths.promotion.path} element={<PromotionScreen />} />
           <Route path={paths.spotlight.path} element={<SpotlightScreen />} />
+          <Route path={paths.freePlay.path} element={<FreePlayScreen />} />
           <Route path={paths.redeemGiftCard.path} element={<RedeemGiftCardScreen />} />
           <Route path={paths.redeemGiftCardBrand.path} element={<RedeemGiftCardBrandScreen />} />
+          <Route path={paths.redeemSportsGiftCard.path} element={<RedeemSportsGiftCardScreen />} />
           <Route path={paths.giftCardHistory.path} element={<GiftCardHistoryScreen />} />
           {/* A fixed segment outranks :reward_reference_id, so this is never taken for a card. */}
           <Route path={paths.giftCardInstructions.path} element={<GiftCardInstructionsScreen />} />
           <Route path={paths.giftCardDetails.path} element={<GiftCardDetailsScreen />} />
           <Route path={paths.viewLater.path} element={<ViewLaterScreen />} />
           <Route path={paths.redeemPrepaid.path} element={<RedeemPrepaidScreen />} />
+          <Route path={paths.redeemFanCash.path} element={<RedeemFanCashScreen />} />
           <Route
             path={paths.visaPrepaidCardHistory.path}
             element={<VisaPrepaidCardHistoryScreen />}
           />
-          {unavailableRoutes.map(({ name, titleKey }) => (
-            <Route
-              key={name}
-              path={paths[name].path}
-              element={<UnavailableScreen titleKey={titleKey} />}
-            />
-          ))}
+          <Route path={paths.earnRewards.path} element={<EarnRewardsScreen />} />
+          <Route path={paths.earnRewardsBrand.path} element={<EarnRewardsBrandScreen />} />
         </Route>
       </Route>
 

@@ -24,6 +24,8 @@ export const paths = {
   updateProfile: { path: '/update-profile', href: () => '/update-profile' },
   promotion: { path: '/promotion', href: () => '/promotion' },
   spotlight: { path: '/spotlight', href: () => '/spotlight' },
+  /** The free-bet promotion page (SPEC §2): the sponsor's free play, claimed into the wallet. */
+  freePlay: { path: '/free-play', href: () => '/free-play' },
   redemptionHistory: {
     path: '/profile/redemption-history',
     href: () => '/profile/redemption-history',
@@ -63,6 +65,8 @@ export const paths = {
     path: '/redeem/giftcard/:brandID',
     href: (brandId: string) => `/redeem/giftcard/${seg(brandId)}`,
   },
+  /** The sports merchant's team-shop gift cards (the text catalogue's sports gift card). */
+  redeemSportsGiftCard: { path: '/redeem/sports-giftcard', href: () => '/redeem/sports-giftcard' },
   redeemFanCash: { path: '/redeem/fancash', href: () => '/redeem/fancash' },
   earnRewards: { path: '/earnRewards', href: () => '/earnRewards' },
   earnRewardsBrand: {

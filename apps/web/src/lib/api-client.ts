@@ -33,7 +33,11 @@ export interface ApiClientOptions {
 export const API_TIMEOUT_MS = 30_000;
 
 export interface ApiClient {
-  get(path: string, query?: Query, options?: { signal?: AbortSignal }): Promise<unknown>;
+  get(
+    path: string,
+    query?: Query,
+    options?: { signal?: AbortSignal; headers?: HeadersInit },
+  ): Promise<unknown>;
   post(path: string, body?: unknown, headers?: HeadersInit): Promise<unknown>;
   put(path: string, body?: unknown, headers?: HeadersInit): Promise<unknown>;
   delete(path: string, headers?: HeadersInit): Promise<unknown>;
@@ -120,7 +124,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   return {
-    get: (path, query, extra) => call('GET', path, { query, signal: extra?.signal }),
+    get: (path, query, extra) =>
+      call('GET', path, { query, signal: extra?.signal, headers: extra?.headers }),
     post: (path, body, headers) => call('POST', path, { body, headers }),
     put: (path, body, headers) => call('PUT', path, { body, headers }),
     delete: (path, headers) => call('DELETE', path, { headers }),

@@ -24,10 +24,13 @@ export const queryKeys = {
   cards: resourceKeys('cards'),
   bankAccounts: resourceKeys('bank-accounts'),
   brands: resourceKeys('brands'),
+  earnRewards: resourceKeys('earn-rewards'),
   giftCards: resourceKeys('gift-cards'),
   prepaidCards: resourceKeys('prepaid-cards'),
   prepaidCardholder: resourceKeys('prepaid-cardholder'),
+  fanCashLink: resourceKeys('fancash-link'),
   spotlight: resourceKeys('spotlight'),
+  freePlay: resourceKeys('free-play'),
 };
 
 /** Data that belongs to the app rather than to whoever is signed in. */

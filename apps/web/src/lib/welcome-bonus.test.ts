@@ -19,11 +19,16 @@ const balance = {
 describe('what a redemption can spend', () => {
   it('counts the bonus for gift cards and prepaid cards, never for payouts', () => {
     expect(spendableCents(balance, 'giftcard', now)).toBe(5_500);
+    // An earn-rewards brand's card is a gift card: the bonus pays for it too.
+    expect(spendableCents(balance, 'earn_rewards', now)).toBe(5_500);
     expect(spendableCents(balance, 'prepaid', now)).toBe(5_500);
     expect(spendableCents(balance, 'debit', now)).toBe(4_500);
     expect(spendableCents(balance, 'bank', now)).toBe(4_500);
+    // FanCash is store credit at a merchant: the bonus never becomes it.
+    expect(spendableCents(balance, 'fancash', now)).toBe(4_500);
     expect(spendsBonus('giftcard')).toBe(true);
     expect(spendsBonus('bank')).toBe(false);
+    expect(spendsBonus('fancash')).toBe(false);
     expect(spendsBonus(null)).toBe(false);
   });
 

@@ -3,11 +3,11 @@ import type { RedemptionMode, WalletBalance } from '@refund/contracts/wallet';
 
 /**
  * The welcome bonus (ADR 0020): spend-only money the product gives once, with a customer's first
- * claimed refund, until its last day. It pays for gift cards and prepaid cards, before the
- * available balance; a payout to a debit card or bank account never spends it. These rules are
- * written here once, for every feature that shows or checks what can be spent.
+ * claimed refund, until its last day. It pays for gift cards (earn rewards' too) and prepaid
+ * cards, before the available balance; a payout to a debit card or bank account never spends it.
+ * These rules are written here once, for every feature that shows or checks what can be spent.
  */
-const bonusModes: readonly RedemptionMode[] = ['giftcard', 'prepaid'];
+const bonusModes: readonly RedemptionMode[] = ['giftcard', 'earn_rewards', 'prepaid'];
 
 /** Whether the bonus pays (first) for a redemption by this method. */
 export const spendsBonus = (mode: RedemptionMode | null): boolean =>

@@ -1,3 +1,4 @@
+import type { FreePlayOffer } from '@refund/contracts/free-play';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { installFakeApi, json } from '../../../test/fake-api';
@@ -27,6 +28,21 @@ const liveSpotlight = () =>
       promotion_button_text: 'Shop the winter sale',
     },
   });
+
+const freePlay =
+  (blockedBy: FreePlayOffer['blocked_by'], claimedAt: string | null = null) =>
+  () =>
+    json({
+      offer: {
+        amount_in_cents: 1_000,
+        sponsor: 'Fanatics',
+        last_day: '2027-06-30',
+        blocked_by: blockedBy,
+        claimed_at: claimedAt,
+        claimed_amount_in_cents: claimedAt ? 1_000 : null,
+      },
+    });
+const noSpotlight = () => json({ spotlight: null });
 
 describe("home's offers", () => {
   it('leads to the cashback brands and the live spotlight', async () => {
@@ -65,5 +81,54 @@ describe("home's offers", () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole('heading', { name: 'Offers' })).toBeNull();
     expect(screen.queryByRole('link')).toBeNull();
+  });
+
+  it('leads to the free play while it can be claimed, even with no other offer', async () => {
+    installFakeApi({
+      'GET /redemption-methods': methods(false),
+      'GET /spotlight': noSpotlight,
+      'GET /promotions/free-play': freePlay(null),
+    });
+    renderApp(<HomeOffersCard />);
+    expect(
+      (await screen.findByRole('link', { name: 'Claim your $10 free play' })).getAttribute('href'),
+    ).toBe('/free-play');
+    expect(screen.getByRole('heading', { name: 'Offers' })).toBeTruthy();
+  });
+
+  it('leads to a claimed free play, saying it was claimed', async () => {
+    installFakeApi({
+      'GET /redemption-methods': methods(true),
+      'GET /spotlight': noSpotlight,
+      'GET /promotions/free-play': freePlay('ALREADY_CLAIMED', '2027-06-03T12:00:00.000Z'),
+    });
+    renderApp(<HomeOffersCard />);
+    expect(
+      (await screen.findByRole('link', { name: 'Your $10 free play: claimed' })).getAttribute(
+        'href',
+      ),
+    ).toBe('/free-play');
+    expect(screen.queryByRole('link', { name: 'Claim your $10 free play' })).toBeNull();
+  });
+
+  it.each([
+    ['none is offered', () => json({ offer: null })],
+    ['no refund was claimed yet', freePlay('CLAIM_A_REFUND_FIRST')],
+    ['it has ended', freePlay('ENDED')],
+  ])('does not mention the free play when %s', async (_, answer) => {
+    let asked = 0;
+    installFakeApi({
+      'GET /redemption-methods': methods(true),
+      'GET /spotlight': noSpotlight,
+      'GET /promotions/free-play': () => {
+        asked += 1;
+        return answer();
+      },
+    });
+    renderApp(<HomeOffersCard />);
+    expect(await screen.findByRole('link', { name: 'Earn cashback on gift cards' })).toBeTruthy();
+    await waitFor(() => expect(asked).toBe(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText(/free play/i)).toBeNull();
   });
 });

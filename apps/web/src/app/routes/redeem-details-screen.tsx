@@ -11,6 +11,7 @@ import {
   adoptQuote,
   createGiftCardQuote,
   giftCardQuoteSlot,
+  isGiftCardMode,
   quoteIsFresh,
 } from '../../features/redeem/giftcard/giftcard-quote';
 import {
@@ -35,10 +36,16 @@ export function methodHref(flow: Pick<RedemptionFlow, 'mode' | 'selectedGiftcard
       return paths.redeemBank.href();
     case 'prepaid':
       return paths.redeemPrepaid.href();
+    case 'fancash':
+      return paths.redeemFanCash.href();
     case 'giftcard':
       return flow.selectedGiftcardBrand
         ? paths.redeemGiftCardBrand.href(flow.selectedGiftcardBrand)
         : paths.redeemGiftCard.href();
+    case 'earn_rewards':
+      return flow.selectedGiftcardBrand
+        ? paths.earnRewardsBrand.href(flow.selectedGiftcardBrand)
+        : paths.earnRewards.href();
     default:
       return paths.redeemDebit.href();
   }
@@ -53,7 +60,7 @@ async function renewQuoteIfNeeded(
   flow: RedemptionFlow,
   onChanged: (totalValueCents: number) => void,
 ): Promise<boolean> {
-  if (flow.mode !== 'giftcard') return true;
+  if (!isGiftCardMode(flow.mode)) return true;
   const held = giftCardQuoteSlot.read();
   if (held && held.quote_id === flow.selectedPaymentMethodUUID && quoteIsFresh(held)) return true;
   if (!flow.selectedGiftcardBrand) return false;
@@ -62,11 +69,12 @@ async function renewQuoteIfNeeded(
     amount_in_cents: flow.amount,
   });
   const before = flow.gross_amount_in_cents;
-  adoptQuote(redemptionFlow.update, renewed, {
-    id: flow.selectedGiftcardBrand,
-    name: flow.display_name ?? '',
-    image: flow.image,
-  });
+  adoptQuote(
+    redemptionFlow.update,
+    renewed,
+    { id: flow.selectedGiftcardBrand, name: flow.display_name ?? '', image: flow.image },
+    flow.mode,
+  );
   if (renewed.total_value_in_cents === before) return true;
   onChanged(renewed.total_value_in_cents);
   return false;
@@ -87,7 +95,8 @@ export function RedeemDetailsScreen() {
   if (!isReadyToConfirm(flow)) {
     return <Navigate to={flow.mode ? methodHref(flow) : paths.home.href()} replace />;
   }
-  const quote = flow.mode === 'giftcard' ? giftCardQuoteSlot.read() : null;
+  const held = isGiftCardMode(flow.mode) ? giftCardQuoteSlot.read() : null;
+  const quote = held?.quote_id === flow.selectedPaymentMethodUUID ? held : null;
 
   const sendPasscode = () =>
     startOtp.mutate(undefined, {
@@ -120,9 +129,9 @@ export function RedeemDetailsScreen() {
     <div className="mx-auto flex max-w-2xl flex-col gap-5">
       <BackLink to={methodHref(flow)}>
         {t(
-          flow.mode === 'giftcard'
+          isGiftCardMode(flow.mode)
             ? 'giftCards.confirm.edit'
-            : flow.mode === 'prepaid'
+            : flow.mode === 'prepaid' || flow.mode === 'fancash'
               ? 'redeem.confirm.editAmount'
               : 'redeem.confirm.edit',
         )}
@@ -142,8 +151,11 @@ export function RedeemDetailsScreen() {
             spendable={spendableFor(balance.data, flow.mode)}
             pending={startOtp.isPending || renewing}
             serverError={serverError}
-            offerHeldUntil={
-              quote?.quote_id === flow.selectedPaymentMethodUUID ? quote.expires_at : undefined
+            offerHeldUntil={quote?.expires_at}
+            reward={
+              quote && quote.reward_in_cents > 0
+                ? { cents: quote.reward_in_cents, percentage: quote.reward_bps / 100 }
+                : undefined
             }
             notice={notice}
             onConfirm={confirm}

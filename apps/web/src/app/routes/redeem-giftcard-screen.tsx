@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorState, LoadingState } from '../../components/query-state';
 import { paths } from '../../config/paths';
 import { BrandCatalog } from '../../features/brands/components/brand-catalog';
+import { SportsGiftCardEntry } from '../../features/brands/components/sports-gift-card-entry';
 import { useRedemptionMethods } from '../../features/wallet/api/get-redemption-methods';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { BackLink } from './back-link';
@@ -29,7 +30,12 @@ export function RedeemGiftCardScreen() {
     if (!method?.is_available) {
       return <MethodUnavailable />;
     }
-    return <BrandCatalog />;
+    return (
+      <>
+        <SportsGiftCardEntry />
+        <BrandCatalog />
+      </>
+    );
   };
 
   return (

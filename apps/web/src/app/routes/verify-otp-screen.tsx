@@ -1,15 +1,18 @@
-import { transactionSchema, type Transaction } from '@refund/contracts/redemptions';
+import { transactionSchema } from '@refund/contracts/redemptions';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
+import { z } from 'zod';
 import { Card } from '../../components/card';
 import { paths } from '../../config/paths';
 import { destinationText } from '../../features/transactions/components/transaction-text';
 import { RedemptionOutcome } from '../../features/redeem/components/redemption-outcome';
 import { WithdrawalVerify } from '../../features/redeem/components/withdrawal-verify';
+import { giftCardQuoteSlot, isGiftCardMode } from '../../features/redeem/giftcard/giftcard-quote';
 import {
   isReadyToConfirm,
   redemptionFlow,
   useRedemptionFlow,
+  type RedemptionFlow,
 } from '../../features/redeem/redemption-flow';
 import { notify } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -17,11 +20,25 @@ import { BackLink } from './back-link';
 import { PageHeading } from './page-heading';
 import { methodHref } from './redeem-details-screen';
 
-/** The finished redemption rides in the history entry, so a reload shows the same outcome. */
-function readOutcome(state: unknown): Transaction | null {
-  if (typeof state !== 'object' || state === null || !('outcome' in state)) return null;
-  const parsed = transactionSchema.safeParse(state.outcome);
+/**
+ * The finished redemption rides in the history entry, so a reload shows the same outcome: with
+ * it, a gift card's earn-rewards reward, which the transaction does not carry but its quote locked.
+ */
+const outcomeStateSchema = z.object({
+  outcome: transactionSchema,
+  reward_in_cents: z.number().int().min(0).default(0),
+});
+type OutcomeState = z.infer<typeof outcomeStateSchema>;
+
+function readOutcome(state: unknown): OutcomeState | null {
+  const parsed = outcomeStateSchema.safeParse(state);
   return parsed.success ? parsed.data : null;
+}
+
+/** The brand reward the confirmed gift card quote locked; 0 without one or for other methods. */
+function lockedReward(flow: RedemptionFlow): number {
+  const quote = isGiftCardMode(flow.mode) ? giftCardQuoteSlot.read() : null;
+  return quote?.quote_id === flow.selectedPaymentMethodUUID ? quote.reward_in_cents : 0;
 }
 
 /** Verify OTP, then Redemption Successful (or why it failed), on /verify-otp. */
@@ -30,17 +47,19 @@ export function VerifyOtpScreen() {
   const navigate = useNavigate();
   const location = useLocation();
   const flow = useRedemptionFlow();
-  const outcome = readOutcome(location.state);
+  const state = readOutcome(location.state);
   // The outcome's title says what happened: pending, successful or failed.
-  useDocumentTitle(outcome ? t(`redemptionTitle.${outcome.status}`) : t('titles.verifyOtp'));
+  useDocumentTitle(state ? t(`redemptionTitle.${state.outcome.status}`) : t('titles.verifyOtp'));
 
-  if (outcome) {
+  if (state) {
+    const { outcome } = state;
     return (
       <Card className="mx-auto flex w-full max-w-xl flex-col">
         <RedemptionOutcome
           transaction={outcome}
           destination={destinationText(t, outcome)}
           retryHref={methodHref({ mode: outcome.mode, selectedGiftcardBrand: null })}
+          rewardCents={state.reward_in_cents}
           onDone={(rated) => {
             if (rated) notify.success(t('redeem.rating.thanks'));
             void navigate(paths.home.href(), { replace: true });
@@ -64,10 +83,11 @@ export function VerifyOtpScreen() {
           flow={{ ...flow, orderID }}
           onRedeemed={(transaction) => {
             // The outcome first, so this screen never renders an empty flow without it.
-            void navigate(paths.verifyOtp.href(), {
-              replace: true,
-              state: { outcome: transaction },
-            });
+            const outcomeState: OutcomeState = {
+              outcome: transaction,
+              reward_in_cents: lockedReward(flow),
+            };
+            void navigate(paths.verifyOtp.href(), { replace: true, state: outcomeState });
             // The flow is done either way; a failed payout starts again from the method.
             redemptionFlow.reset();
           }}

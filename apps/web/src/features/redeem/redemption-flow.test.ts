@@ -94,10 +94,16 @@ describe('redemption flow state', () => {
     expect(isReadyToConfirm({ ...chosen, mode: 'prepaid', selectedPaymentMethodUUID: 'ch' })).toBe(
       true,
     );
-    // Methods this flow does not make are never confirmed.
-    expect(isReadyToConfirm({ ...chosen, mode: 'fancash', selectedPaymentMethodUUID: 'x' })).toBe(
-      false,
+    // A FanCash redemption's destination is the linked account.
+    expect(isReadyToConfirm({ ...chosen, mode: 'fancash', selectedPaymentMethodUUID: 'l' })).toBe(
+      true,
     );
+    // An earn-rewards brand's card is a gift card: its destination is its quote too.
+    expect(
+      isReadyToConfirm({ ...chosen, mode: 'earn_rewards', selectedPaymentMethodUUID: 'q' }),
+    ).toBe(true);
+    // Without a method nothing is confirmed.
+    expect(isReadyToConfirm({ ...chosen, mode: null, selectedPaymentMethodUUID: 'x' })).toBe(false);
     expect(isReadyToConfirm({ ...chosen, amount: 0, selectedPaymentMethodUUID: 'acct-1' })).toBe(
       false,
     );

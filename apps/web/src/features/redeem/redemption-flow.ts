@@ -92,7 +92,14 @@ export function useRedemptionFlow(store: RedemptionFlowStore = redemptionFlow): 
 }
 
 /** The modes whose redemptions this flow confirms and makes. */
-export const confirmableModes = ['debit', 'bank', 'giftcard', 'prepaid'] as const;
+export const confirmableModes = [
+  'debit',
+  'bank',
+  'giftcard',
+  'prepaid',
+  'fancash',
+  'earn_rewards',
+] as const;
 export type ConfirmableMode = (typeof confirmableModes)[number];
 
 const isConfirmable = (mode: RedemptionFlow['mode']): mode is ConfirmableMode =>
@@ -100,7 +107,8 @@ const isConfirmable = (mode: RedemptionFlow['mode']): mode is ConfirmableMode =>
 
 /**
  * Whether the flow holds everything the confirm and passcode steps need: a destination (a card,
- * a bank account, a gift card's quote, or the prepaid card's cardholder) and an amount.
+ * a bank account, a gift card's quote, the prepaid card's cardholder, or the linked FanCash
+ * account) and an amount.
  */
 export function isReadyToConfirm(
   flow: RedemptionFlow,

@@ -4,6 +4,7 @@ import {
   type Brand,
   type BrandList,
   type BrandCategory,
+  type BrandSelection,
 } from '@refund/contracts/brands';
 import {
   infiniteQueryOptions,
@@ -17,7 +18,8 @@ import { queryKeys } from '../../../lib/query-keys';
 export interface BrandListParams {
   limit: number;
   page: number;
-  category?: BrandCategory | 'featured' | undefined;
+  /** A category of the catalog, or a list the product picks (`featured`, `team_shop`). */
+  category?: BrandCategory | BrandSelection | undefined;
   /** Search in the brands' names. */
   q?: string | undefined;
 }
@@ -83,3 +85,9 @@ export const catalogQueryOptions = (filter: Pick<BrandListParams, 'category' | '
 
 export const useCatalog = (filter: Pick<BrandListParams, 'category' | 'q'>) =>
   useInfiniteQuery(catalogQueryOptions(filter));
+
+/**
+ * The sports merchant's team-shop gift cards that are offered, page after page: the same query
+ * for the gift card screen's way in and the Sports Gift Card screen, so the one fills the other.
+ */
+export const useTeamShops = () => useCatalog({ category: 'team_shop' });

@@ -3,8 +3,15 @@ import { Link } from 'react-router';
 import { RemoteImage } from '../../../components/remote-image';
 import { brandImageUrl } from '../brand-image';
 
+interface BrandTileProps {
+  brand: Brand;
+  href: string;
+  /** The brand's earn-rewards reward in words ("Earn 15% back"), shown before its cashback. */
+  reward?: string | undefined;
+}
+
 /** A brand as the catalog shows it: its card art, its name and its offer; opens its page. */
-export function BrandTile({ brand, href }: { brand: Brand; href: string }) {
+export function BrandTile({ brand, href, reward }: BrandTileProps) {
   const image = brandImageUrl(brand.images);
   const name = brandDisplayName(brand);
   return (
@@ -26,6 +33,11 @@ export function BrandTile({ brand, href }: { brand: Brand; href: string }) {
       </span>
       <span className="flex flex-1 flex-col gap-1 px-3 py-3">
         <span className="font-semibold text-ink group-hover:text-primary">{name}</span>
+        {reward && (
+          <span className="w-fit rounded-full bg-primary-soft px-2 py-0.5 text-xs font-semibold text-on-primary-soft">
+            {reward}
+          </span>
+        )}
         {brand.offer_label && (
           <span className="w-fit rounded-full bg-success-soft px-2 py-0.5 text-xs font-semibold text-success">
             {brand.offer_label}

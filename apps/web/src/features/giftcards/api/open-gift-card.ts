@@ -2,7 +2,7 @@ import { otpChallengeSchema, type OtpChallenge } from '@refund/contracts/auth';
 import { giftCardCredentialsSchema, type GiftCardCredentials } from '@refund/contracts/giftcards';
 import { useMutation } from '@tanstack/react-query';
 import { api, parseAnswer } from '../../../lib/api-client';
-import { giftCardDeviceId } from '../device-id';
+import { deviceId } from '../../../lib/device-id';
 
 const credentialsPath = (reference: string) =>
   `/giftcards/${encodeURIComponent(reference)}/credentials`;
@@ -18,7 +18,7 @@ export async function openGiftCard(params: {
   return parseAnswer(
     giftCardCredentialsSchema,
     await api.post(credentialsPath(params.reference), params.passcode ?? {}, {
-      'X-Device-Id': giftCardDeviceId(),
+      'X-Device-Id': deviceId(),
     }),
   );
 }

@@ -57,6 +57,22 @@ describe('gift card details', () => {
     expect(screen.getByRole('button', { name: 'View later' })).toBeTruthy();
     // The activation link comes with the credentials only.
     expect(screen.queryByRole('link', { name: /Activate card now/ })).toBeNull();
+    // A card without a brand reward says nothing of one.
+    expect(card.queryByText('Brand reward')).toBeNull();
+  });
+
+  it("shows an earn-rewards card's reward beside its cashback, in its total", async () => {
+    installFakeApi({
+      [`GET ${base}`]: () =>
+        json(giftCardDetails({ reward_in_cents: 750, total_value_in_cents: 5_950 })),
+    });
+    renderDetails();
+    const card = within(
+      await screen.findByRole('article', { name: 'Harbor Coffee Co. gift card' }),
+    );
+    expect(card.getByTestId('gift-card-total').textContent).toBe('$59.50');
+    expect(card.getByText('Cashback').nextElementSibling?.textContent).toBe('$2.00');
+    expect(card.getByText('Brand reward').nextElementSibling?.textContent).toBe('$7.50');
   });
 
   it('says a processing card is being issued, and shows it once issued', async () => {

@@ -95,7 +95,10 @@ interface GiftCardCardProps {
   onViewLaterSent: () => void;
 }
 
-/** One card: its value, cashback, type and expiry, its code, how to use it and its terms. */
+/**
+ * One card: its value, cashback (and the brand's reward, where it had one), type and expiry, its
+ * code, how to use it and its terms.
+ */
 export function GiftCardCard({ card, instructionsHref, onViewLaterSent }: GiftCardCardProps) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -131,6 +134,13 @@ export function GiftCardCard({ card, instructionsHref, onViewLaterSent }: GiftCa
           <Field label={t('giftCardWallet.details.cashback')}>
             <span className="tabular-nums">{formatMoney(card.cashback_in_cents)}</span>
           </Field>
+          {card.reward_in_cents > 0 && (
+            <Field label={t('giftCardWallet.details.reward')}>
+              <span className="tabular-nums" data-testid="gift-card-reward">
+                {formatMoney(card.reward_in_cents)}
+              </span>
+            </Field>
+          )}
           {type && (
             <Field label={t('giftCardWallet.details.type')}>
               {t(`giftCardWallet.details.typeName.${type}`)}

@@ -41,6 +41,11 @@ function GiftCardRow({ card }: GiftCardRowProps) {
             {t('giftCardWallet.cashbackShort', { amount: formatMoney(card.cashback_in_cents) })}
           </span>
         )}
+        {card.reward_in_cents > 0 && (
+          <span className="text-sm text-success" data-testid="gift-card-reward">
+            {t('giftCardWallet.rewardShort', { amount: formatMoney(card.reward_in_cents) })}
+          </span>
+        )}
         <span className="flex flex-wrap items-center justify-between gap-2">
           <time dateTime={card.created_at} className="text-sm text-ink-muted">
             {formatDateTime(card.created_at)}

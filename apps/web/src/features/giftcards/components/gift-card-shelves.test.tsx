@@ -52,7 +52,22 @@ describe('gift card wallet list', () => {
     expect(cinema.getByText('Failed')).toBeTruthy();
     expect(cinema.getByText('The money went back to your wallet.')).toBeTruthy();
     expect(cinema.queryByText(/cashback/)).toBeNull();
+    expect(screen.queryByText(/reward/)).toBeNull();
     expect(requested()).toEqual(['/v1/giftcards?status=active&limit=10']);
+  });
+
+  it("shows an earn-rewards card's reward beside its cashback", async () => {
+    installFakeApi({
+      'GET /giftcards': () =>
+        json({
+          data: [giftCard({ reward_in_cents: 750, total_value_in_cents: 5_950 })],
+          next_cursor: null,
+        }),
+    });
+    renderApp(<GiftCardShelves />, { route });
+    const coffee = within(await screen.findByRole('link', { name: /Harbor Coffee Co\./ }));
+    expect(coffee.getByText('+$2.00 cashback')).toBeTruthy();
+    expect(coffee.getByTestId('gift-card-reward').textContent).toBe('+$7.50 reward');
   });
 
   it('links a card to its details', async () => {

@@ -8,6 +8,7 @@ import { summarize } from '../amount';
 import type { RedemptionFlow } from '../redemption-flow';
 import { RedemptionSummary } from './redemption-summary';
 import { FormAlert } from '../../../components/form-alert';
+import { isGiftCardMode } from '../giftcard/giftcard-quote';
 import { GiftCardValue } from '../giftcard/giftcard-value';
 
 interface ConfirmDetailsProps {
@@ -18,13 +19,27 @@ interface ConfirmDetailsProps {
   serverError: string | null;
   /** A gift card's quote: until when its cashback is held. */
   offerHeldUntil?: string | undefined;
+  /** A gift card's quote: the brand's earn-rewards reward it locked, beside the cashback. */
+  reward?: { cents: number; percentage: number } | undefined;
   /** Said before the form, e.g. that the offer changed since the customer last saw it. */
   notice?: string | null | undefined;
   onConfirm: () => void;
 }
 
 const arrivalKey = (mode: RedemptionFlow['mode']) =>
-  mode === 'bank' || mode === 'giftcard' || mode === 'prepaid' ? mode : 'debit';
+  mode === 'earn_rewards'
+    ? 'giftcard'
+    : mode === 'bank' || mode === 'giftcard' || mode === 'prepaid' || mode === 'fancash'
+      ? mode
+      : 'debit';
+
+/** What the summary's last line calls what arrives, where 'You receive' says too little. */
+const netKey = (mode: RedemptionFlow['mode']) =>
+  mode === 'prepaid'
+    ? 'redeem.summary.loadedOnCard'
+    : mode === 'fancash'
+      ? 'redeem.summary.addedAsFanCash'
+      : null;
 
 const formatTime = (iso: string) =>
   new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
@@ -36,6 +51,7 @@ export function ConfirmDetails({
   pending,
   serverError,
   offerHeldUntil,
+  reward,
   notice,
   onConfirm,
 }: ConfirmDetailsProps) {
@@ -44,6 +60,7 @@ export function ConfirmDetails({
   const [consentError, setConsentError] = useState<string | null>(null);
   const summary = summarize(flow.amount, flow.fee_rate);
   const payment = paymentOf(spendable, flow.amount);
+  const netLabel = netKey(flow.mode);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -104,17 +121,23 @@ export function ConfirmDetails({
           </dd>
         </div>
       </dl>
-      {flow.mode === 'giftcard' ? (
+      {isGiftCardMode(flow.mode) ? (
         <GiftCardValue
           amountCents={flow.amount}
-          cashbackCents={Math.max(0, flow.gross_amount_in_cents - flow.amount)}
+          // The flow's gross value is the quote's total: face value, cashback and reward.
+          cashbackCents={Math.max(
+            0,
+            flow.gross_amount_in_cents - flow.amount - (reward?.cents ?? 0),
+          )}
           cashbackPercentage={flow.cashbackPercentage}
+          rewardCents={reward?.cents}
+          rewardPercentage={reward?.percentage}
         />
       ) : (
         <RedemptionSummary
           summary={summary}
           feeRate={flow.fee_rate}
-          netLabel={flow.mode === 'prepaid' ? t('redeem.summary.loadedOnCard') : undefined}
+          netLabel={netLabel ? t(netLabel) : undefined}
         />
       )}
       {offerHeldUntil && (

@@ -13,6 +13,8 @@ interface RedemptionOutcomeProps {
   destination: string;
   /** Where a failed redemption starts again: its method's first step. */
   retryHref: string;
+  /** A gift card's earn-rewards reward, which its quote locked; paid once the card is issued. */
+  rewardCents?: number | undefined;
   /** Rated, skipped, or left after a failure. */
   onDone: (rated: boolean) => void;
 }
@@ -39,6 +41,7 @@ export function RedemptionOutcome({
   transaction,
   destination,
   retryHref,
+  rewardCents = 0,
   onDone,
 }: RedemptionOutcomeProps) {
   const { t } = useTranslation();
@@ -81,24 +84,37 @@ export function RedemptionOutcome({
 
   const giftCard = transaction.destination.kind === 'gift_card';
   const prepaidCard = transaction.destination.kind === 'prepaid_card';
+  const fanCashAccount =
+    transaction.destination.kind === 'fancash' ? transaction.destination.account_name : undefined;
+  const paid = transaction.status === 'Successful';
   const messageKey = giftCard
-    ? transaction.status === 'Successful'
+    ? paid
       ? 'giftCards.outcome.issued'
       : 'giftCards.outcome.issuing'
     : prepaidCard
-      ? transaction.status === 'Successful'
+      ? paid
         ? 'redeem.outcome.prepaidIssued'
         : 'redeem.outcome.prepaidIssuing'
-      : transaction.status === 'Successful'
-        ? 'redeem.outcome.sent'
-        : transaction.mode === 'bank'
-          ? 'redeem.outcome.onItsWayBank'
-          : 'redeem.outcome.onItsWay';
+      : fanCashAccount
+        ? paid
+          ? 'redeem.outcome.fanCashAdded'
+          : 'redeem.outcome.fanCashOnItsWay'
+        : paid
+          ? 'redeem.outcome.sent'
+          : transaction.mode === 'bank'
+            ? 'redeem.outcome.onItsWayBank'
+            : 'redeem.outcome.onItsWay';
   const message = t(messageKey, {
     amount: formatMoney(transaction.net_amount_in_cents),
     destination,
     brand: transaction.destination.brand ?? '',
+    name: fanCashAccount ?? '',
   });
+  const netLabel = prepaidCard
+    ? t('redeem.summary.loadedOnCard')
+    : transaction.mode === 'fancash'
+      ? t('redeem.summary.addedAsFanCash')
+      : undefined;
 
   return (
     <div className="flex flex-col items-center gap-5 text-center">
@@ -109,12 +125,15 @@ export function RedemptionOutcome({
       <p role="status" className="text-ink">
         {message}
       </p>
+      {rewardCents > 0 && (
+        <p className="rounded-xl bg-success-soft px-4 py-3 font-semibold text-success">
+          {t(paid ? 'earnRewards.outcome.rewardAdded' : 'earnRewards.outcome.rewardPending', {
+            amount: formatMoney(rewardCents),
+          })}
+        </p>
+      )}
       <div className="w-full text-left">
-        <RedemptionSummary
-          summary={summary}
-          feeRate={0}
-          netLabel={prepaidCard ? t('redeem.summary.loadedOnCard') : undefined}
-        />
+        <RedemptionSummary summary={summary} feeRate={0} netLabel={netLabel} />
       </div>
       {giftCard && (
         <Link to={paths.giftCardHistory.href()} className={`${buttonVariants.primary} w-full`}>

@@ -10,6 +10,7 @@ import { attemptFromChallenge, type OtpAttempt } from '../../../lib/otp-attempt'
 import { notify } from '../../../lib/toast';
 import { useCreateRedemption } from '../api/create-redemption';
 import { useStartWithdrawalOtp } from '../api/start-withdrawal-otp';
+import { isGiftCardMode } from '../giftcard/giftcard-quote';
 import type { ConfirmableMode, RedemptionFlow } from '../redemption-flow';
 import {
   clearWithdrawalAttempt,
@@ -69,8 +70,8 @@ export function WithdrawalVerify({ flow, onRedeemed }: WithdrawalVerifyProps) {
     if (!attempt) return;
     setServerError(null);
     let bot_token: string | undefined;
-    if (flow.mode === 'giftcard') {
-      // Gift cards are guarded by the bot check (SPEC §7 customer_gc_rewards).
+    if (isGiftCardMode(flow.mode)) {
+      // Gift cards, earn rewards' too, are guarded by the bot check (SPEC §7 customer_gc_rewards).
       setChecking(true);
       try {
         bot_token = await botToken('customer_gc_rewards');

@@ -10,11 +10,16 @@ import { TextField } from '../../../components/text-field';
 import type { Spendable } from '../../../lib/welcome-bonus';
 import { centsToInput, checkAmount, parseDollarsToCents } from '../amount';
 import { SpendableBalance } from '../components/spendable-balance';
+import type { GiftCardMode } from './giftcard-quote';
 import { GiftCardValue } from './giftcard-value';
 import { ValueComparison } from './value-comparison';
 
 interface GiftCardAmountFormProps {
+  /** How the card is bought: a plain gift card, or an earn-rewards brand's. */
+  mode: GiftCardMode;
   brand: Brand;
+  /** The brand's earn-rewards reward, in basis points; 0 without one. */
+  rewardBps: number;
   /** What a gift card can be bought with: the available balance and the welcome bonus. */
   spendable: Spendable;
   methods: readonly RedemptionMethod[];
@@ -80,11 +85,13 @@ function FixedChoices({
 
 /**
  * The amount of a gift card: typed within the brand's limits, or one of its fixed values. As
- * soon as there is an amount, what it is worth: "Spend $X, get $Y back", and beside it what the
- * same money would be as a debit card or bank transfer.
+ * soon as there is an amount, what it is worth: "Spend $X, get $Y back" (with the brand's reward
+ * where it has one), and beside it what the same money would be as a debit card or bank transfer.
  */
 export function GiftCardAmountForm({
+  mode,
   brand,
+  rewardBps,
   spendable,
   methods,
   initialCents,
@@ -163,10 +170,14 @@ export function GiftCardAmountForm({
             amountCents={preview}
             cashbackCents={cashbackCents(preview, brand.cashback_bps)}
             cashbackPercentage={brand.cashback_bps / 100}
+            rewardCents={cashbackCents(preview, rewardBps)}
+            rewardPercentage={rewardBps / 100}
           />
           <ValueComparison
+            mode={mode}
             amountCents={preview}
             cashbackBps={brand.cashback_bps}
+            rewardBps={rewardBps}
             brandName={brandDisplayName(brand)}
             methods={methods}
           />

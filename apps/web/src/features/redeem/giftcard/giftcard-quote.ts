@@ -3,10 +3,21 @@ import {
   type GiftCardQuote,
   type GiftCardQuoteRequest,
 } from '@refund/contracts/brands';
+import type { RedemptionMode } from '@refund/contracts/wallet';
 import { useMutation } from '@tanstack/react-query';
 import { api, parseAnswer } from '../../../lib/api-client';
 import { sessionSlot } from '../../../lib/session-slot';
 import type { RedemptionFlow } from '../redemption-flow';
+
+/**
+ * The modes that buy a gift card with a quote: a plain gift card, or one from a brand with an
+ * earn-rewards offer (ADR 0024), whose quote also locks the brand's reward.
+ */
+export const giftCardModes = ['giftcard', 'earn_rewards'] as const;
+export type GiftCardMode = (typeof giftCardModes)[number];
+
+export const isGiftCardMode = (mode: RedemptionMode | null): mode is GiftCardMode =>
+  (giftCardModes as readonly (RedemptionMode | null)[]).includes(mode);
 
 /** A price-locked quote: the cashback it names is the cashback paid if bought before it expires. */
 export async function createGiftCardQuote(body: GiftCardQuoteRequest): Promise<GiftCardQuote> {
@@ -32,9 +43,10 @@ export const quoteIsFresh = (quote: GiftCardQuote, now = Date.now()): boolean =>
 export function flowForQuote(
   quote: GiftCardQuote,
   brand: { id: string; name: string; image: string | null },
+  mode: GiftCardMode,
 ): Partial<RedemptionFlow> {
   return {
-    mode: 'giftcard',
+    mode,
     amount: quote.amount_in_cents,
     selectedPaymentMethodUUID: quote.quote_id,
     selectedGiftcardBrand: brand.id,
@@ -53,7 +65,8 @@ export function adoptQuote(
   update: (changes: Partial<RedemptionFlow>) => void,
   quote: GiftCardQuote,
   brand: { id: string; name: string; image: string | null },
+  mode: GiftCardMode,
 ): void {
   giftCardQuoteSlot.write(quote);
-  update(flowForQuote(quote, brand));
+  update(flowForQuote(quote, brand, mode));
 }

@@ -6,27 +6,36 @@ interface GiftCardValueProps {
   amountCents: number;
   cashbackCents: number;
   cashbackPercentage: number;
+  /** The brand's earn-rewards reward (ADR 0024); nothing is said of it when 0. */
+  rewardCents?: number | undefined;
+  rewardPercentage?: number | undefined;
 }
+
+const percent = (value: number) =>
+  new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(value);
+
+const plus = (cents: number) => (cents > 0 ? `+${formatMoney(cents)}` : formatMoney(0));
 
 /**
  * The gift card's value in plain words before anything is confirmed: "Spend $100.00, get $104.00
- * back", with the face value and the cashback the wallet receives once the card is issued.
+ * back", with the face value, the cashback and any brand reward the wallet receives once the card
+ * is issued.
  */
 export function GiftCardValue({
   amountCents,
   cashbackCents,
   cashbackPercentage,
+  rewardCents = 0,
+  rewardPercentage = 0,
 }: GiftCardValueProps) {
   const { t } = useTranslation();
-  const rate = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(
-    cashbackPercentage,
-  );
+  const total = amountCents + cashbackCents + rewardCents;
   return (
     <div className="flex flex-col gap-3 rounded-xl bg-surface-muted px-4 py-3">
       <p className="text-lg font-bold text-ink">
         {t('giftCards.value.spendGet', {
           spend: formatMoney(amountCents),
-          get: formatMoney(amountCents + cashbackCents),
+          get: formatMoney(total),
         })}
       </p>
       <dl className="flex flex-col gap-2 text-sm">
@@ -35,18 +44,32 @@ export function GiftCardValue({
           <dd className="font-medium text-ink">{formatMoney(amountCents)}</dd>
         </div>
         <div className="flex justify-between gap-4">
-          <dt className="text-ink-muted">{t('giftCards.value.cashback', { rate })}</dt>
-          <dd className="font-medium text-success">
-            {cashbackCents > 0 ? `+${formatMoney(cashbackCents)}` : formatMoney(0)}
-          </dd>
+          <dt className="text-ink-muted">
+            {t('giftCards.value.cashback', { rate: percent(cashbackPercentage) })}
+          </dt>
+          <dd className="font-medium text-success">{plus(cashbackCents)}</dd>
         </div>
+        {rewardCents > 0 && (
+          <div className="flex justify-between gap-4">
+            <dt className="text-ink-muted">
+              {t('giftCards.value.reward', { rate: percent(rewardPercentage) })}
+            </dt>
+            <dd className="font-medium text-success" data-testid="giftcard-reward">
+              {plus(rewardCents)}
+            </dd>
+          </div>
+        )}
         <div className="flex justify-between gap-4 border-t border-line pt-2 text-base">
           <dt className="font-semibold text-ink">{t('giftCards.value.total')}</dt>
-          <dd className="font-bold text-ink">{formatMoney(amountCents + cashbackCents)}</dd>
+          <dd className="font-bold text-ink">{formatMoney(total)}</dd>
         </div>
       </dl>
-      {cashbackCents > 0 && (
-        <p className="text-sm text-ink-muted">{t('giftCards.value.cashbackWhen')}</p>
+      {rewardCents > 0 ? (
+        <p className="text-sm text-ink-muted">{t('giftCards.value.cashbackAndRewardWhen')}</p>
+      ) : (
+        cashbackCents > 0 && (
+          <p className="text-sm text-ink-muted">{t('giftCards.value.cashbackWhen')}</p>
+        )
       )}
     </div>
   );

@@ -1,11 +1,13 @@
 import { cashbackCents } from '@refund/contracts/brands';
 import { formatMoney } from '@refund/contracts/format';
 import type { RedemptionMethod } from '@refund/contracts/wallet';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { summarize } from '../amount';
+import type { GiftCardMode } from './giftcard-quote';
 
 interface Option {
-  mode: 'giftcard' | 'debit' | 'bank';
+  mode: GiftCardMode | 'debit' | 'bank';
   /** What the customer ends up with, in cents; null when the amount is outside the method's limits. */
   value: number | null;
   detail: string;
@@ -17,38 +19,63 @@ const fitsLimits = (method: RedemptionMethod, cents: number) =>
   (!method.is_whole_amount_value_required || cents % 100 === 0);
 
 interface ValueComparisonProps {
+  /** How the gift card is bought: its row is named after the method. */
+  mode: GiftCardMode;
   amountCents: number;
   cashbackBps: number;
+  /** The brand's earn-rewards reward, in basis points; 0 without one. */
+  rewardBps: number;
   brandName: string;
   /** The wallet's redemption methods; those not available now are left out. */
   methods: readonly RedemptionMethod[];
 }
 
+/** How the gift card row describes itself: with its cashback and reward where there are any. */
+function giftCardDetail(
+  t: TFunction,
+  values: { brand: string; amount: number; cashback: number; reward: number },
+): string {
+  const { brand, amount, cashback, reward } = values;
+  if (reward > 0) {
+    return t('giftCards.compare.giftCardWithReward', {
+      brand,
+      amount: formatMoney(amount),
+      cashback: formatMoney(cashback),
+      reward: formatMoney(reward),
+    });
+  }
+  return cashback > 0
+    ? t('giftCards.compare.giftCardDetail', {
+        brand,
+        amount: formatMoney(amount),
+        cashback: formatMoney(cashback),
+      })
+    : t('giftCards.compare.giftCardNoCashback', { brand });
+}
+
 /**
- * "What you get" for one amount, side by side: this gift card with its cashback, an instant
+ * "What you get" for one amount, side by side: this gift card with its cashback (and the brand's
+ * reward, where it has one), an instant
  * transfer to a debit card after its fee, and a bank transfer without one but slower. The most
  * valuable choice is marked, so it is visible before anything is committed.
  */
 export function ValueComparison({
+  mode,
   amountCents,
   cashbackBps,
+  rewardBps,
   brandName,
   methods,
 }: ValueComparisonProps) {
   const { t } = useTranslation();
   const cashback = cashbackCents(amountCents, cashbackBps);
+  // The API rounds the reward down as it does the cashback.
+  const reward = cashbackCents(amountCents, rewardBps);
   const options: Option[] = [
     {
-      mode: 'giftcard',
-      value: amountCents + cashback,
-      detail:
-        cashback > 0
-          ? t('giftCards.compare.giftCardDetail', {
-              brand: brandName,
-              amount: formatMoney(amountCents),
-              cashback: formatMoney(cashback),
-            })
-          : t('giftCards.compare.giftCardNoCashback', { brand: brandName }),
+      mode,
+      value: amountCents + cashback + reward,
+      detail: giftCardDetail(t, { brand: brandName, amount: amountCents, cashback, reward }),
     },
   ];
   for (const mode of ['debit', 'bank'] as const) {

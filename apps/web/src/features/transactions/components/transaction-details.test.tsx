@@ -48,6 +48,21 @@ describe('redemption details', () => {
     expect(valueOf('Method')).toBe('Gift card with cashback');
   });
 
+  it("shows an earn-rewards brand's gift card like a gift card, named by its method", async () => {
+    const tx = cardTransaction({
+      mode: 'earn_rewards',
+      fee_in_cents: 0,
+      net_amount_in_cents: 5000,
+      destination: { kind: 'gift_card', brand: 'Trailhead Outdoor', bank_name: null, last4: '' },
+    });
+    installFakeApi({ [`GET /transactions/${tx.transaction_id}`]: () => json(tx) });
+    renderApp(<TransactionDetails transactionId={tx.transaction_id} />);
+
+    await screen.findByRole('article', { name: '$50.00 to Trailhead Outdoor gift card' });
+    expect(valueOf('Gift card')).toBe('Trailhead Outdoor gift card');
+    expect(valueOf('Method')).toBe('Earn rewards: gift card with cashback and reward');
+  });
+
   it.each([
     ['4242', '$50.00 to Visa prepaid •••• 4242', 'Visa prepaid •••• 4242'],
     ['', '$50.00 to Visa prepaid card', 'Visa prepaid card'],
@@ -71,6 +86,39 @@ describe('redemption details', () => {
     expect(valueOf('Prepaid card')).toBe(shown);
     expect(valueOf('Method')).toBe('Visa prepaid card');
     expect(valueOf('Convenience fee')).toBe('$0.00');
+  });
+
+  it.each([
+    ['Alex M.', '$25.00 to FanCash · Alex M.', 'FanCash · Alex M.'],
+    [undefined, '$25.00 to FanCash', 'FanCash'],
+  ])('shows FanCash credited to a fan (%s)', async (accountName, name, shown) => {
+    const tx = cardTransaction({
+      mode: 'fancash',
+      status: 'Pending',
+      amount_in_cents: 2500,
+      fee_in_cents: 0,
+      net_amount_in_cents: 2500,
+      network_reference: null,
+      completed_at: null,
+      destination: {
+        kind: 'fancash',
+        brand: 'FanCash',
+        bank_name: null,
+        last4: '',
+        ...(accountName ? { account_name: accountName } : {}),
+      },
+    });
+    installFakeApi({ [`GET /transactions/${tx.transaction_id}`]: () => json(tx) });
+    renderApp(<TransactionDetails transactionId={tx.transaction_id} />);
+
+    const article = await screen.findByRole('article', { name });
+    expect(within(article).getByText('Pending')).toBeTruthy();
+    expect(valueOf('FanCash account')).toBe(shown);
+    expect(valueOf('Method')).toBe('FanCash store credit');
+    expect(valueOf('Amount received')).toBe('$25.00');
+    expect(
+      screen.getByText('This payout is on its way. This page updates when it completes.'),
+    ).toBeTruthy();
   });
 
   it('says a returned ACH transfer came back and the money is in the balance again', async () => {

@@ -9,6 +9,15 @@ import { useTransaction } from '../api/get-transaction';
 import { TransactionStatusBadge } from './transaction-status-badge';
 import { destinationText } from './transaction-text';
 
+/** What the destination's field is called, by the kind of destination. */
+const destinationLabelKeys: Record<Transaction['destination']['kind'], string> = {
+  card: 'transactions.details.card',
+  bank_account: 'transactions.details.bankAccount',
+  gift_card: 'transactions.details.giftCard',
+  prepaid_card: 'transactions.details.prepaidCard',
+  fancash: 'transactions.details.fanCashAccount',
+};
+
 function Field({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
   return (
     <div className={wide ? 'sm:col-span-2' : undefined}>
@@ -71,19 +80,7 @@ export function TransactionCard({ transaction }: { transaction: Transaction }) {
         <Field label={t('transactions.details.net')}>
           <span className="tabular-nums">{formatMoney(transaction.net_amount_in_cents)}</span>
         </Field>
-        <Field
-          label={
-            transaction.destination.kind === 'card'
-              ? t('transactions.details.card')
-              : transaction.destination.kind === 'gift_card'
-                ? t('transactions.details.giftCard')
-                : transaction.destination.kind === 'prepaid_card'
-                  ? t('transactions.details.prepaidCard')
-                  : t('transactions.details.bankAccount')
-          }
-        >
-          {destination}
-        </Field>
+        <Field label={t(destinationLabelKeys[transaction.destination.kind])}>{destination}</Field>
         <Field label={t('transactions.details.method')}>
           {t(`transactions.details.methodName.${transaction.mode}`)}
         </Field>

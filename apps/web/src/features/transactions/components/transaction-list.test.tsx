@@ -57,6 +57,46 @@ describe('redemption history', () => {
     expect(amounts).toEqual(['$120.00', '$50.00', '$25.00']);
   });
 
+  it('names a FanCash redemption by the fan it was credited to', async () => {
+    const fanCash = cardTransaction({
+      mode: 'fancash',
+      status: 'Pending',
+      amount_in_cents: 2500,
+      fee_in_cents: 0,
+      net_amount_in_cents: 2500,
+      network_reference: null,
+      completed_at: null,
+      destination: {
+        kind: 'fancash',
+        brand: 'FanCash',
+        bank_name: null,
+        last4: '',
+        account_name: 'Alex M.',
+      },
+    });
+    installFakeApi({ 'GET /transactions': () => json({ data: [fanCash], next_cursor: null }) });
+    renderApp(<TransactionList />);
+
+    const row = within(await rowFor(/FanCash · Alex M\./));
+    expect(row.getByText('FanCash')).toBeTruthy();
+    expect(row.getByTestId('transaction-amount').textContent).toBe('$25.00');
+    expect(row.getByText('Pending')).toBeTruthy();
+  });
+
+  it("names an earn-rewards brand's gift card by its method", async () => {
+    const earned = cardTransaction({
+      mode: 'earn_rewards',
+      fee_in_cents: 0,
+      net_amount_in_cents: 5000,
+      destination: { kind: 'gift_card', brand: 'Trailhead Outdoor', bank_name: null, last4: '' },
+    });
+    installFakeApi({ 'GET /transactions': () => json({ data: [earned], next_cursor: null }) });
+    renderApp(<TransactionList />);
+
+    const row = within(await rowFor(/Trailhead Outdoor gift card/));
+    expect(row.getByText('Earn rewards')).toBeTruthy();
+  });
+
   it('links each row to its details', async () => {
     installFakeApi({
       'GET /transactions': () => json({ data: [cardTransaction()], next_cursor: null }),

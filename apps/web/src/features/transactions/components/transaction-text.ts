@@ -10,10 +10,15 @@ function brandName(t: TFunction, brand: string | null): string {
 
 /**
  * Where the money went: "Visa •••• 5556", "First Bank •••• 6789", "Visa prepaid •••• 4242" (or
- * "Visa prepaid card" before the card is issued).
+ * "Visa prepaid card" before the card is issued), "FanCash · Alex M." (the fan's account).
  */
 export function destinationText(t: TFunction, tx: Transaction): string {
   const { destination } = tx;
+  if (destination.kind === 'fancash') {
+    return destination.account_name
+      ? t('transactions.destination.fanCash', { name: destination.account_name })
+      : t('transactions.destination.fanCashFallback');
+  }
   if (destination.kind === 'prepaid_card') {
     const brand = brandName(t, destination.brand);
     return destination.last4

@@ -140,7 +140,28 @@ describe('redemption methods', () => {
     expect(prepaid.textContent).toContain('Get a prepaid Visa card');
   });
 
-  it('offers no method that is not built, even if the API said it was available', async () => {
+  it('offers FanCash when the API says it is available, and not when it says it is not', async () => {
+    installFakeApi({
+      'GET /redemption-methods': () =>
+        json({ data: [{ mode: 'fancash', is_available: true, ...limits }] }),
+    });
+    const { unmount } = renderApp(<RedemptionMethodList />);
+    const fanCash = within(await screen.findByRole('list')).getByRole('link', { name: /FanCash/ });
+    expect(fanCash.getAttribute('href')).toBe('/redeem/fancash');
+    expect(fanCash.textContent).toContain("Store credit for your team's shop");
+    unmount();
+
+    installFakeApi({
+      'GET /redemption-methods': () =>
+        json({ data: [{ mode: 'fancash', is_available: false, ...limits }] }),
+    });
+    renderApp(<RedemptionMethodList />);
+    const list = await screen.findByRole('list');
+    expect(within(list).queryByRole('link')).toBeNull();
+    expect(within(list).getByText('This redemption method is unavailable at this moment.'));
+  });
+
+  it('links each available method to its screen, Earn rewards included, and no other', async () => {
     installFakeApi({
       'GET /redemption-methods': () =>
         json({
@@ -149,7 +170,7 @@ describe('redemption methods', () => {
             { mode: 'bank', is_available: true, ...limits },
             { mode: 'prepaid', is_available: false, ...limits },
             { mode: 'giftcard', is_available: false, ...limits },
-            { mode: 'fancash', is_available: true, ...limits },
+            { mode: 'fancash', is_available: false, ...limits },
             { mode: 'earn_rewards', is_available: true, ...limits },
           ],
         }),
@@ -160,11 +181,26 @@ describe('redemption methods', () => {
       within(list)
         .getAllByRole('link')
         .map((link) => link.getAttribute('href')),
-    ).toEqual(['/redeem/debit', '/redeem/bank']);
-    for (const name of ['Visa prepaid card', 'Gift cards', 'FanCash', 'Earn rewards']) {
+    ).toEqual(['/redeem/debit', '/redeem/bank', '/earnRewards']);
+    expect(within(list).getByRole('link', { name: /Earn rewards/ }).textContent).toContain(
+      'Redeem with brands that reward you',
+    );
+    for (const name of ['Visa prepaid card', 'Gift cards', 'FanCash']) {
       const row = within(list).getByText(name).closest('li') as HTMLElement;
       expect(within(row).queryByRole('link')).toBeNull();
       expect(within(row).getByText('This redemption method is unavailable at this moment.'));
     }
+  });
+
+  it('never links to Earn rewards while the API says no brand offers a reward', async () => {
+    installFakeApi({
+      'GET /redemption-methods': () =>
+        json({ data: [{ mode: 'earn_rewards', is_available: false, ...limits }] }),
+    });
+    renderApp(<RedemptionMethodList />);
+    const list = await screen.findByRole('list');
+    expect(within(list).queryByRole('link')).toBeNull();
+    const row = within(list).getByText('Earn rewards').closest('li') as HTMLElement;
+    expect(within(row).getByText('This redemption method is unavailable at this moment.'));
   });
 });
