@@ -1,6 +1,5 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { StrictMode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, json, sandboxConfig } from '../../../../test/fake-api';
 import { renderApp } from '../../../../test/render-app';
@@ -48,11 +47,8 @@ afterEach(() => clearWithdrawalAttempt());
 describe('withdrawal passcode', () => {
   it('texts one code when none is on its way, even under StrictMode', async () => {
     const calls = installFakeApi({ 'POST /redemptions/otp': () => json(challenge) });
-    renderApp(
-      <StrictMode>
-        <WithdrawalVerify flow={flow} onRedeemed={() => undefined} />
-      </StrictMode>,
-    );
+    // The whole tree in StrictMode, so the mount effect really runs twice.
+    renderApp(<WithdrawalVerify flow={flow} onRedeemed={() => undefined} />, { strict: true });
     expect(
       await screen.findByText('Enter the 6-digit withdrawal passcode we sent to +1 xxx-xxx-0143.'),
     ).toBeTruthy();
