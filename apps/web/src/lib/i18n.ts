@@ -11,13 +11,36 @@ function isLanguage(value: unknown): value is Language {
   return supportedLanguages.includes(value as Language);
 }
 
-export function storedLanguage(): Language {
+/**
+ * The language to start in: the one chosen in the profile if any, else the first of the browser's
+ * languages that we support ('de-AT' → 'de'), else English.
+ */
+export function initialLanguage(
+  stored: string | null | undefined,
+  browserLanguages: readonly string[] = [],
+): Language {
+  if (isLanguage(stored)) return stored;
+  for (const tag of browserLanguages) {
+    const primary = tag.split(/[-_]/)[0]?.trim().toLowerCase();
+    if (isLanguage(primary)) return primary;
+  }
+  return 'en';
+}
+
+/** The language chosen in the profile, if any. */
+export function storedLanguage(): Language | null {
   try {
     const saved = localStorage.getItem(LANGUAGE_KEY);
-    return isLanguage(saved) ? saved : 'en';
+    return isLanguage(saved) ? saved : null;
   } catch {
-    return 'en';
+    return null;
   }
+}
+
+function browserLanguages(): readonly string[] {
+  if (typeof navigator === 'undefined') return [];
+  if (navigator.languages?.length) return navigator.languages;
+  return navigator.language ? [navigator.language] : [];
 }
 
 /** Translations come over HTTP so only the language in use is downloaded (SPEC §9 retries). */
@@ -29,7 +52,7 @@ export function initI18n(): Promise<unknown> {
     .use(HttpBackend)
     .use(initReactI18next)
     .init<HttpBackendOptions>({
-      lng: storedLanguage(),
+      lng: initialLanguage(storedLanguage(), browserLanguages()),
       fallbackLng: 'en',
       supportedLngs: [...supportedLanguages],
       load: 'languageOnly',
@@ -41,6 +64,9 @@ export function initI18n(): Promise<unknown> {
       maxParallelReads: 10,
       interpolation: { escapeValue: false },
       react: { useSuspense: true },
+    })
+    .finally(() => {
+      document.documentElement.lang = currentLanguage();
     });
 }
 
