@@ -2,10 +2,9 @@ import type { FanCashLinkView } from '@refund/contracts/fancash';
 import type { RedemptionMethod, WalletBalance } from '@refund/contracts/wallet';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Card } from '../../components/card';
 import { paths } from '../../config/paths';
 import { formatFeeRate } from '../../features/redeem/amount';
-import { AmountForm } from '../../features/redeem/components/amount-form';
+import { AmountCard } from '../../features/redeem/components/amount-card';
 import { redemptionFlow, useRedemptionFlow } from '../../features/redeem/redemption-flow';
 import { limitsOf } from '../../features/redeem/use-method-flow';
 import { spendableFor } from '../../lib/welcome-bonus';
@@ -39,27 +38,23 @@ export function FanCashAmount({ link, method, balance }: FanCashAmountProps) {
   };
 
   return (
-    <Card aria-labelledby="redeem-amount" className="flex flex-col gap-4">
-      <h2 id="redeem-amount" className="text-lg font-semibold text-ink">
-        {t('redeem.amount.title')}
-      </h2>
-      <p className="text-ink" data-testid="fancash-fee">
-        {flow.fee_rate > 0
+    <AmountCard
+      feeNote={
+        flow.fee_rate > 0
           ? t('fancash.redeem.feeRate', { rate: formatFeeRate(flow.fee_rate) })
-          : t('fancash.redeem.noFee')}
-      </p>
-      <AmountForm
-        rules={{
-          min_amount: flow.min_amount,
-          max_amount: flow.max_amount,
-          is_whole_amount_value_required: flow.is_whole_amount_value_required,
-        }}
-        spendable={spendableFor(balance, 'fancash')}
-        feeRate={flow.fee_rate}
-        initialCents={flow.amount}
-        netLabel={t('redeem.summary.addedAsFanCash')}
-        onContinue={onContinue}
-      />
-    </Card>
+          : t('fancash.redeem.noFee')
+      }
+      feeNoteTestId="fancash-fee"
+      rules={{
+        min_amount: flow.min_amount,
+        max_amount: flow.max_amount,
+        is_whole_amount_value_required: flow.is_whole_amount_value_required,
+      }}
+      spendable={spendableFor(balance, 'fancash')}
+      feeRate={flow.fee_rate}
+      initialCents={flow.amount}
+      netLabel={t('redeem.summary.addedAsFanCash')}
+      onContinue={onContinue}
+    />
   );
 }

@@ -11,7 +11,7 @@ import { usePrepaidCardholder } from '../../features/prepaid/api/get-prepaid-car
 import { CardIssuedTo } from '../../features/prepaid/components/card-issued-to';
 import { useProfile } from '../../features/profile/api/get-profile';
 import { formatFeeRate } from '../../features/redeem/amount';
-import { AmountForm } from '../../features/redeem/components/amount-form';
+import { AmountCard } from '../../features/redeem/components/amount-card';
 import { redemptionFlow, useRedemptionFlow } from '../../features/redeem/redemption-flow';
 import { limitsOf, useMethodFlow } from '../../features/redeem/use-method-flow';
 import { useRedemptionMethods } from '../../features/wallet/api/get-redemption-methods';
@@ -142,30 +142,26 @@ export function RedeemPrepaidScreen() {
           </h2>
           <IssuedTo />
         </Card>
-        <Card aria-labelledby="redeem-amount" className="flex flex-col gap-4">
-          <h2 id="redeem-amount" className="text-lg font-semibold text-ink">
-            {t('redeem.amount.title')}
-          </h2>
-          <p className="text-ink" data-testid="prepaid-fee">
-            {flow.fee_rate > 0
+        <AmountCard
+          feeNote={
+            flow.fee_rate > 0
               ? t('prepaid.redeem.feeRate', { rate: formatFeeRate(flow.fee_rate) })
-              : t('prepaid.redeem.noFee')}
-          </p>
-          <AmountForm
-            rules={{
-              min_amount: flow.min_amount,
-              max_amount: flow.max_amount,
-              is_whole_amount_value_required: flow.is_whole_amount_value_required,
-            }}
-            spendable={spendableFor(balance.data, 'prepaid')}
-            feeRate={flow.fee_rate}
-            initialCents={flow.amount}
-            netLabel={t('redeem.summary.loadedOnCard')}
-            pending={ensureCardholder.isPending}
-            serverError={serverError}
-            onContinue={onContinue}
-          />
-        </Card>
+              : t('prepaid.redeem.noFee')
+          }
+          feeNoteTestId="prepaid-fee"
+          rules={{
+            min_amount: flow.min_amount,
+            max_amount: flow.max_amount,
+            is_whole_amount_value_required: flow.is_whole_amount_value_required,
+          }}
+          spendable={spendableFor(balance.data, 'prepaid')}
+          feeRate={flow.fee_rate}
+          initialCents={flow.amount}
+          netLabel={t('redeem.summary.loadedOnCard')}
+          pending={ensureCardholder.isPending}
+          serverError={serverError}
+          onContinue={onContinue}
+        />
       </>
     );
   };

@@ -15,7 +15,7 @@ import {
 import { RedemptionSummary } from './redemption-summary';
 import { SpendableBalance } from './spendable-balance';
 
-interface AmountFormProps {
+export interface AmountFormProps {
   /** The method's limits. */
   rules: Omit<AmountRules, 'available_in_cents'>;
   /** What the method can spend (the welcome bonus counted only where the method spends it). */
