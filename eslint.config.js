@@ -43,7 +43,7 @@ const apiPublicFiles = {
   giftcards: ['brands.ts', 'giftcard-purchases.ts'],
   ledger: ['ledger.ts', 'statement.ts'],
   merchants: ['merchant-keys.ts'],
-  payouts: ['payout-events.ts'],
+  payouts: ['payout-events.ts', 'provider-follow.ts'],
   'prepaid-cards': ['prepaid-card-issuing.ts'],
   refunds: ['claim-refund.ts', 'lapsed-holds.ts', 'merchant-refunds.ts'],
   spotlights: ['spotlights.ts'],

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { rewardLabel, type EarnReward } from '@refund/contracts/earn-rewards';
 import type { Queryable } from '../../db/database';
 import { giftcardBrands } from '../../db/schema';
@@ -43,11 +43,8 @@ export function createEarnRewards(offers: readonly EarnRewardOffer[]): EarnRewar
     any: byBrand.size > 0,
 
     async list(q) {
-      const rows = await q
-        .select()
-        .from(giftcardBrands)
-        .where(offered())
-        .orderBy(asc(giftcardBrands.name), asc(giftcardBrands.id));
+      const rows = await q.select().from(giftcardBrands).where(offered());
+      // The order is the rewards', which only configuration knows: highest first, then by name.
       return rows
         .map(view)
         .sort((a, b) => b.reward_bps - a.reward_bps || a.brand.name.localeCompare(b.brand.name));

@@ -6,6 +6,7 @@ import { DomainError } from '../../domain/domain-error';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { FanCashCreditResult, FanCashProgram } from '../../providers/ports';
 import { applyPayoutEvent } from '../payouts/payout-events';
+import { registerProviderFollowJobs } from '../payouts/provider-follow';
 
 /**
  * Crediting FanCash (ADR 0022): the `fancash` redemption method's destination is the customer's
@@ -78,9 +79,6 @@ export async function fanCashCreditsOf(
 
 export const FANCASH_CREDIT_QUEUE = 'fancash-credit';
 const FANCASH_CHECK_QUEUE = 'fancash-credit-check';
-
-/** Seconds until a pending credit is asked about again: 2, 4, 8... at most 10 minutes. */
-const checkDelaySeconds = (attempt: number) => Math.min(600, 2 ** Math.min(attempt + 1, 10));
 
 export interface FanCashCreditDeps {
   db: Db;
@@ -168,39 +166,15 @@ export async function registerFanCashCreditJobs(deps: FanCashCreditDeps): Promis
     });
   }
 
-  async function follow(redemptionId: string, result: FanCashCreditResult, attempt: number) {
-    await applyFanCashResult(deps, redemptionId, result);
-    if (result.status === 'pending') {
-      await jobs.send(
-        FANCASH_CHECK_QUEUE,
-        { redemptionId, attempt: attempt + 1 },
-        { startAfter: new Date(Date.now() + checkDelaySeconds(attempt) * 1000) },
-      );
-    }
-  }
-
-  await jobs.work<{ redemptionId: string }>(
-    FANCASH_CREDIT_QUEUE,
-    { retryLimit: 10, retryDelay: 5, retryBackoff: true, concurrency: 4 },
-    async (job) => {
-      const row = await pending(job.data.redemptionId);
-      if (!row) return;
-      await follow(row.redemptionId, await creditOrFind(row), 0);
-    },
-  );
-
-  await jobs.work<{ redemptionId: string; attempt: number }>(
-    FANCASH_CHECK_QUEUE,
-    { retryLimit: 10, retryDelay: 5, retryBackoff: true },
-    async (job) => {
-      const row = await pending(job.data.redemptionId);
-      if (!row) return;
-      const result = await creditOrFind(row);
-      deps.logger.info(
-        { redemptionId: row.redemptionId, status: result.status },
-        'FanCash credit checked',
-      );
-      await follow(row.redemptionId, result, job.data.attempt);
-    },
-  );
+  await registerProviderFollowJobs(jobs, {
+    queue: FANCASH_CREDIT_QUEUE,
+    checkQueue: FANCASH_CHECK_QUEUE,
+    pending,
+    first: creditOrFind,
+    again: creditOrFind,
+    apply: (redemptionId, result) => applyFanCashResult(deps, redemptionId, result),
+    inProgress: (result) => result.status === 'pending',
+    checked: 'FanCash credit checked',
+    logger: deps.logger,
+  });
 }

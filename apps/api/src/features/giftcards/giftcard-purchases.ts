@@ -10,6 +10,7 @@ import { createSealedBox } from '../../jobs/sealed-box';
 import type { GiftCardIssuer, GiftCardOrderResult } from '../../providers/ports';
 import { customerAvailable, postTransfer, systemShard, type Posting } from '../ledger/ledger';
 import { applyPayoutEvent } from '../payouts/payout-events';
+import { registerProviderFollowJobs } from '../payouts/provider-follow';
 import { denominationsOf } from './brands';
 import { orderable } from './quotes';
 
@@ -145,9 +146,6 @@ export function createIssuerHealth(): IssuerHealth {
 
 export const GIFT_CARD_ORDER_QUEUE = 'giftcard-order';
 const GIFT_CARD_ORDER_CHECK_QUEUE = 'giftcard-order-check';
-
-/** Seconds until a processing order is asked about again: 2, 4, 8... at most 10 minutes. */
-const checkDelaySeconds = (attempt: number) => Math.min(600, 2 ** Math.min(attempt + 1, 10));
 
 export interface GiftCardOrderDeps {
   db: Db;
@@ -305,52 +303,25 @@ export async function registerGiftCardOrderJobs(deps: GiftCardOrderDeps): Promis
     return found && found.order.status === 'processing' ? found : null;
   }
 
-  async function follow(redemptionId: string, result: GiftCardOrderResult, attempt: number) {
-    await applyGiftCardOrderResult(deps, redemptionId, result);
-    if (result.status === 'processing') {
-      await jobs.send(
-        GIFT_CARD_ORDER_CHECK_QUEUE,
-        { redemptionId, attempt: attempt + 1 },
-        { startAfter: new Date(Date.now() + checkDelaySeconds(attempt) * 1000) },
-      );
-    }
-  }
+  const order = (found: NonNullable<Awaited<ReturnType<typeof pending>>>) =>
+    issuer.order({
+      reference: found.order.redemptionId,
+      providerBrandId: found.order.providerBrandId,
+      amountCents: found.amountCents,
+    });
 
-  await jobs.work<{ redemptionId: string }>(
-    GIFT_CARD_ORDER_QUEUE,
-    // Orders are independent (each its own redemption and issuer call): several at once.
-    { retryLimit: 10, retryDelay: 5, retryBackoff: true, concurrency: 4 },
-    async (job) => {
-      const found = await pending(job.data.redemptionId);
-      if (!found) return;
-      const result = await issuer.order({
-        reference: found.order.redemptionId,
-        providerBrandId: found.order.providerBrandId,
-        amountCents: found.amountCents,
-      });
-      await follow(found.order.redemptionId, result, 0);
-    },
-  );
-
-  await jobs.work<{ redemptionId: string; attempt: number }>(
-    GIFT_CARD_ORDER_CHECK_QUEUE,
-    // Only orders the issuer is still processing, each asked about later: one at a time.
-    { retryLimit: 10, retryDelay: 5, retryBackoff: true },
-    async (job) => {
-      const found = await pending(job.data.redemptionId);
-      if (!found) return;
-      const result = found.order.issuerOrderId
-        ? await issuer.orderStatus(found.order.issuerOrderId)
-        : await issuer.order({
-            reference: found.order.redemptionId,
-            providerBrandId: found.order.providerBrandId,
-            amountCents: found.amountCents,
-          });
-      deps.logger.info(
-        { redemptionId: found.order.redemptionId, status: result.status },
-        'gift card order checked',
-      );
-      await follow(found.order.redemptionId, result, job.data.attempt);
-    },
-  );
+  await registerProviderFollowJobs(jobs, {
+    queue: GIFT_CARD_ORDER_QUEUE,
+    checkQueue: GIFT_CARD_ORDER_CHECK_QUEUE,
+    pending,
+    first: order,
+    // The issuer's status of the order it made; the order again (by the same reference, which
+    // the issuer de-duplicates) when its first answer never came.
+    again: (found) =>
+      found.order.issuerOrderId ? issuer.orderStatus(found.order.issuerOrderId) : order(found),
+    apply: (redemptionId, result) => applyGiftCardOrderResult(deps, redemptionId, result),
+    inProgress: (result) => result.status === 'processing',
+    checked: 'gift card order checked',
+    logger: deps.logger,
+  });
 }

@@ -6,6 +6,7 @@ import { prepaidCardholders, prepaidCards } from '../../db/schema';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { PrepaidCardIssueResult, PrepaidCardIssuer } from '../../providers/ports';
 import { applyPayoutEvent } from '../payouts/payout-events';
+import { registerProviderFollowJobs } from '../payouts/provider-follow';
 import { ownCardholder } from './cardholders';
 
 /**
@@ -75,9 +76,6 @@ export async function prepaidCardsOf(
 
 export const PREPAID_CARD_ISSUE_QUEUE = 'prepaid-card-issue';
 const PREPAID_CARD_CHECK_QUEUE = 'prepaid-card-check';
-
-/** Seconds until a processing card is asked about again: 2, 4, 8... at most 10 minutes. */
-const checkDelaySeconds = (attempt: number) => Math.min(600, 2 ** Math.min(attempt + 1, 10));
 
 export interface PrepaidCardIssuingDeps {
   db: Db;
@@ -182,39 +180,15 @@ export async function registerPrepaidCardJobs(deps: PrepaidCardIssuingDeps): Pro
     return issuer.issue({ ...ref, amountCents: found.card.loadedCents });
   }
 
-  async function follow(redemptionId: string, result: PrepaidCardIssueResult, attempt: number) {
-    await applyPrepaidCardResult(deps, redemptionId, result);
-    if (result.status === 'processing') {
-      await jobs.send(
-        PREPAID_CARD_CHECK_QUEUE,
-        { redemptionId, attempt: attempt + 1 },
-        { startAfter: new Date(Date.now() + checkDelaySeconds(attempt) * 1000) },
-      );
-    }
-  }
-
-  await jobs.work<{ redemptionId: string }>(
-    PREPAID_CARD_ISSUE_QUEUE,
-    { retryLimit: 10, retryDelay: 5, retryBackoff: true, concurrency: 4 },
-    async (job) => {
-      const found = await pending(job.data.redemptionId);
-      if (!found) return;
-      await follow(found.card.redemptionId, await issueOrFind(found), 0);
-    },
-  );
-
-  await jobs.work<{ redemptionId: string; attempt: number }>(
-    PREPAID_CARD_CHECK_QUEUE,
-    { retryLimit: 10, retryDelay: 5, retryBackoff: true },
-    async (job) => {
-      const found = await pending(job.data.redemptionId);
-      if (!found) return;
-      const result = await issueOrFind(found);
-      deps.logger.info(
-        { redemptionId: found.card.redemptionId, status: result.status },
-        'prepaid card checked',
-      );
-      await follow(found.card.redemptionId, result, job.data.attempt);
-    },
-  );
+  await registerProviderFollowJobs(jobs, {
+    queue: PREPAID_CARD_ISSUE_QUEUE,
+    checkQueue: PREPAID_CARD_CHECK_QUEUE,
+    pending,
+    first: issueOrFind,
+    again: issueOrFind,
+    apply: (redemptionId, result) => applyPrepaidCardResult(deps, redemptionId, result),
+    inProgress: (result) => result.status === 'processing',
+    checked: 'prepaid card checked',
+    logger: deps.logger,
+  });
 }
