@@ -136,9 +136,19 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedReason: text('revoked_reason', { enum: ['logout', 'refresh_token_reuse'] }),
+    /**
+     * A hash of the browser's device identifier (FingerprintJS visitor id) the sign-in came
+     * with: a risk signal (a new device, accounts per device), never proof of identity.
+     */
+    deviceHash: text('device_hash'),
+    /** The browser's User-Agent at sign-in, to name the device in the customer's activity. */
+    userAgent: text('user_agent'),
     createdAt: createdAt(),
   },
-  (t) => [index('sessions_user_id_idx').on(t.userId)],
+  (t) => [
+    index('sessions_user_id_idx').on(t.userId),
+    index('sessions_device_hash_idx').on(t.deviceHash),
+  ],
 );
 
 export const refreshTokens = pgTable(
@@ -964,5 +974,54 @@ export const promotionClaims = pgTable(
     uniqueIndex('promotion_claims_user_key').on(t.promotion, t.userId),
     uniqueIndex('promotion_claims_device_key').on(t.promotion, t.deviceHash),
     check('promotion_claims_positive', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/**
+ * What happened to a customer's account, by whom and from where: sign-ins, and every change of
+ * a personal detail, contact, address or saved destination. `fields` names what changed, never
+ * the values. The customer sees these as their security activity.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    action: text('action').notNull(),
+    fields: jsonb('fields').$type<string[]>().notNull().default([]),
+    /** The session the change was made in, when it was made by the customer. */
+    sessionId: uuid('session_id'),
+    deviceHash: text('device_hash'),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_events_user_idx').on(t.userId, t.createdAt, t.id)],
+);
+
+/**
+ * Analytics events kept by the first-party endpoint when no analytics vendor is configured, so
+ * a person can read them in the sandbox. `anonymous_id` is the browser's analytics id.
+ */
+export const analyticsEvents = pgTable(
+  'analytics_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    type: text('type', { enum: ['identify', 'track', 'page'] }).notNull(),
+    /** The event name for track, the path for page; null for identify. */
+    name: text('name'),
+    anonymousId: text('anonymous_id').notNull(),
+    userId: uuid('user_id'),
+    properties: jsonb('properties').$type<Record<string, unknown>>().notNull().default({}),
+    source: text('source', { enum: ['web', 'server'] }).notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('analytics_events_anonymous_idx').on(t.anonymousId, t.createdAt, t.id),
+    index('analytics_events_user_idx').on(t.userId, t.createdAt, t.id),
+    index('analytics_events_created_idx').on(t.createdAt, t.id),
   ],
 );
