@@ -78,6 +78,10 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(page.getByText('Awaiting merchant fraud check')).toBeVisible();
       await expectNoSeriousViolations(page);
 
+      await page.goto(`/refunds-history/${refund.refund_uuid}`);
+      await expect(page.getByText('Awaiting merchant fraud check')).toBeVisible();
+      await expectNoSeriousViolations(page);
+
       await page.getByRole('button', { name: 'Why is this on hold?' }).click();
       await expect(page.getByRole('dialog')).toBeVisible();
       await expectNoSeriousViolations(page);

@@ -42,18 +42,19 @@ test('a refund sent back to the original payment method shows in the history wit
   await expect(page.getByRole('region', { name: 'Refunds waiting for you' })).toBeHidden();
   await page.getByRole('link', { name: 'View transaction history' }).click();
 
+  const row = page.getByRole('link', { name: new RegExp(`Refund from ${MERCHANT_NAME}`) });
+  await expect(row.getByText('Sent to original payment method')).toBeVisible();
+  await expect(row.getByText('Order BACK-1')).toBeVisible();
+  await expectNoSeriousViolations(page);
+
+  await row.click();
+  await expect(page).toHaveURL(new RegExp(`/refunds-history/${refund.refund_uuid}$`));
   const card = page.getByRole('article', { name: MERCHANT_NAME });
-  await expect(card.getByText('Sent to original payment method')).toBeVisible();
-  await expect(card.getByText('BACK-1')).toBeVisible();
   await expect(card.getByText(/^Sent back /)).toBeVisible();
   await expect(
     card.getByText(
       'The merchant receives your item in 7–14 days, then runs quality control; after that the money takes up to 7 days to reach your payment institution.',
     ),
   ).toBeVisible();
-  await expectNoSeriousViolations(page);
-
-  await card.getByRole('link', { name: MERCHANT_NAME }).click();
-  await expect(page).toHaveURL(new RegExp(`/refunds-history/${refund.refund_uuid}$`));
-  await expect(page.getByText('Sent to original payment method')).toBeVisible();
+  await expect(card.getByText('Sent to original payment method')).toBeVisible();
 });

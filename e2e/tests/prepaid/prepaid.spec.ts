@@ -116,7 +116,9 @@ test('Transaction History offers Activate on an inactive prepaid card', async ({
     amountInCents: 1_000,
   });
   await signInThroughApi(page, customer.person);
-  await page.goto('/profile/redemption-history');
+  await page.goto('/refunds-history');
+  // The refund that funded the wallet and the card it loaded, in one list.
+  await expect(page.getByRole('link', { name: /^Refund from / }).first()).toBeVisible();
   await expect(page.getByText('Card status: Inactive')).toBeVisible();
   await page.getByRole('button', { name: `Activate Visa prepaid •••• ${card.last4}` }).click();
   await expect(page.getByText('Card status: Active')).toBeVisible();

@@ -19,6 +19,7 @@ function placeholders(text: unknown): string[] {
 
 /** Keys whose text is a name or symbol, the same in both languages. */
 const sameInBothLanguages = new Set([
+  'activity.moneyIn',
   'auth.phonePlaceholder',
   'giftCardWallet.code.pin',
   'giftCardWallet.details.cashback',

@@ -6,7 +6,7 @@ import { signedIn } from '../../../test/claim-fixtures';
 import { installFakeApi, json, sandboxConfig } from '../../../test/fake-api';
 import { fakeAuthMachine, renderApp } from '../../../test/render-app';
 import { prepaidCard } from '../../features/prepaid/prepaid-fixtures';
-import { cardTransaction } from '../../features/transactions/transaction-fixtures';
+import { cardTransaction } from '../../../test/transaction-fixtures';
 import { RedemptionHistoryScreen } from './redemption-history-screen';
 
 const cardId = '5f0c3a1e-8b2d-4c6f-9a7e-1d2c3b4a5f60';

@@ -7,7 +7,7 @@ import { paths } from '../../config/paths';
 import {
   cardTransaction,
   returnedAchTransaction,
-} from '../../features/transactions/transaction-fixtures';
+} from '../../../test/transaction-fixtures';
 import { VerifyOtpScreen } from './verify-otp-screen';
 
 const failed = { status: 'Failed', completed_at: null, returned: false } as const;

@@ -9,7 +9,7 @@ import { paths } from '../../config/paths';
 import {
   cardTransaction,
   returnedAchTransaction,
-} from '../../features/transactions/transaction-fixtures';
+} from '../../../test/transaction-fixtures';
 import { RedemptionDetailsScreen } from './redemption-details-screen';
 import { TransactionScreen } from './transaction-screen';
 import { VerifyOtpScreen } from './verify-otp-screen';

@@ -2,19 +2,17 @@ import { formatDateTime } from '@refund/contracts/format';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { refund } from '../../../../test/claim-fixtures';
-import { installFakeApi, json } from '../../../../test/fake-api';
 import { renderApp } from '../../../../test/render-app';
-import { RefundList } from './refund-list';
+import { RefundCard } from './refund-card';
 
-describe('a refund sent back to the original payment method, in the history', () => {
+describe('a refund sent back to the original payment method, in its details', () => {
   it('shows its status, when it was sent back and the original-method timeline, not wallet hints', async () => {
     const sentBack = refund({
       status: 'original_method',
       claimed_at: null,
       original_method_at: '2030-01-03T10:00:00.000Z',
     });
-    installFakeApi({ 'GET /refunds': () => json({ data: [sentBack], next_cursor: null }) });
-    renderApp(<RefundList />);
+    renderApp(<RefundCard refund={sentBack} />);
     const card = within(await screen.findByRole('article', { name: 'Summit Sports' }));
     expect(card.getByText('Sent to original payment method')).toBeTruthy();
     expect(card.getByText(`Sent back ${formatDateTime('2030-01-03T10:00:00.000Z')}`)).toBeTruthy();

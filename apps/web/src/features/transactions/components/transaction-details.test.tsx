@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { installFakeApi, json } from '../../../../test/fake-api';
 import { renderApp } from '../../../../test/render-app';
-import { cardTransaction, returnedAchTransaction } from '../transaction-fixtures';
+import { cardTransaction, returnedAchTransaction } from '../../../../test/transaction-fixtures';
 import { TransactionDetails } from './transaction-details';
 
 /** The value shown under a label of the details list. */

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { installFakeApi, json } from '../../../../test/fake-api';
 import { renderApp } from '../../../../test/render-app';
-import { cardTransaction, returnedAchTransaction } from '../transaction-fixtures';
+import { cardTransaction, returnedAchTransaction } from '../../../../test/transaction-fixtures';
 import { TransactionList } from './transaction-list';
 
 const declined = cardTransaction({

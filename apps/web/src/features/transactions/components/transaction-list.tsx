@@ -58,7 +58,7 @@ function TransactionRow({
  * A redemption: the row opening its details, and below it (outside the link, as a control may
  * not sit inside one) what else it offers.
  */
-function TransactionItem({
+export function TransactionItem({
   transaction,
   action,
 }: {

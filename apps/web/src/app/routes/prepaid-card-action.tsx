@@ -1,0 +1,23 @@
+import { useTranslation } from 'react-i18next';
+import type { TransactionAction } from '../../features/transactions/components/transaction-list';
+import { destinationText } from '../../features/transactions/components/transaction-text';
+import { PrepaidCardActivation } from '../../features/prepaid/components/prepaid-card-activation';
+
+/**
+ * A redemption that loaded a prepaid card shows the card's status, and "Activate" while the card
+ * is inactive (its id is the redemption's); other redemptions offer nothing more.
+ */
+export function usePrepaidCardAction(): TransactionAction {
+  const { t } = useTranslation();
+  return (transaction) => {
+    const status = transaction.destination.card_status;
+    if (transaction.destination.kind !== 'prepaid_card' || !status) return null;
+    return (
+      <PrepaidCardActivation
+        cardUuid={transaction.transaction_id}
+        status={status}
+        cardLabel={destinationText(t, transaction)}
+      />
+    );
+  };
+}
