@@ -60,6 +60,9 @@ function mapError(error: FastifyError | Error): Mapped {
   return { status: 500, body: errorBody('INTERNAL') };
 }
 
+/** The status a failure is answered with: 5xx for the server's own faults, 4xx for refusals. */
+export const answerStatus = (error: FastifyError | Error): number => mapError(error).status;
+
 /** One error shape for every failure; internals of unexpected errors never reach the client. */
 export function registerErrorHandling(
   app: FastifyInstance,
