@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { OTP_LENGTH, otpCodeSchema } from '@refund/contracts/auth';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -23,11 +24,15 @@ export function CodeEntryForm({ onSubmit, pending, serverError }: CodeEntryFormP
   const {
     register,
     handleSubmit,
+    setFocus,
     formState: { errors },
   } = useForm<z.input<typeof codeFormSchema>, unknown, z.output<typeof codeFormSchema>>({
     resolver: zodResolver(codeFormSchema),
     defaultValues: { code: '' },
   });
+
+  // A code screen is for typing the code: the field takes focus as soon as it shows.
+  useEffect(() => setFocus('code'), [setFocus]);
 
   const submit = handleSubmit(({ code }) => onSubmit(code));
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiBaseUrl } from './api-base-url';
 
 const envSchema = z.object({
   VITE_API_BASE_URL: z
@@ -9,7 +10,17 @@ const envSchema = z.object({
       message: 'VITE_API_BASE_URL must be a path such as /v1 or an absolute URL',
     })
     .transform((value) => value.replace(/\/+$/, ''))
-    .default('/v1'),
+    .optional(),
+  /** Derive the API's address from the page host (SPEC §7) instead of the same origin's /v1. */
+  VITE_API_FROM_HOST: z
+    .stringbool({ error: 'VITE_API_FROM_HOST must be true or false' })
+    .default(false),
+  /** The environment the build is for; anything but production is named in the API host. */
+  VITE_APP_ENV: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9-]+$/i, 'VITE_APP_ENV must be a name such as production or staging')
+    .default('production'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -25,3 +36,10 @@ export function parseEnv(source: Record<string, unknown>): Env {
 }
 
 export const env = parseEnv(import.meta.env);
+
+/** Where every API call goes: an explicit VITE_API_BASE_URL, else derived from the page host. */
+export const apiBase = apiBaseUrl(window.location, {
+  explicitBaseUrl: env.VITE_API_BASE_URL,
+  fromHost: env.VITE_API_FROM_HOST,
+  appEnv: env.VITE_APP_ENV,
+});

@@ -1,8 +1,8 @@
-import { env } from '../config/env';
+import { apiBase } from '../config/env';
 
 /** An address the API gave (brand art, uploaded files), made absolute against the API's origin. */
 export function apiAssetUrl(url: string): string {
   if (/^https?:\/\//.test(url)) return url;
-  const base = env.VITE_API_BASE_URL.replace(/\/v1\/?$/, '');
+  const base = apiBase.replace(/\/v1\/?$/, '');
   return `${base}${url}`;
 }

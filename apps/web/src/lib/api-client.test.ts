@@ -1,9 +1,12 @@
 import { ACCESS_TOKEN_STORAGE_KEY } from '@refund/contracts/auth';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createApiClient, type ApiSession } from './api-client';
+import { createApiClient, type ApiClient, type ApiSession } from './api-client';
 import { ApiError } from './api-error';
 
-function setup(respond: (url: string, init: RequestInit) => Response | Promise<Response>) {
+function setup(
+  respond: (url: string, init: RequestInit) => Response | Promise<Response>,
+  retryDelaysMs: readonly number[] = [0, 0],
+) {
   const storage = new Map<string, string>();
   // Stands in for the auth module's token store, which the app plugs in the same way.
   const session: ApiSession = {
@@ -15,6 +18,7 @@ function setup(respond: (url: string, init: RequestInit) => Response | Promise<R
   const client = createApiClient({
     baseUrl: '/v1',
     session,
+    retryDelaysMs,
     fetch: (input, init = {}) => {
       const url = input instanceof Request ? input.url : input.toString();
       requests.push({ url, init });
@@ -35,6 +39,29 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
   if (!(error instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(error)}`);
   return error;
 }
+
+/** A server that never answers; the request ends only when it is aborted. */
+const hang = (_: string, init: RequestInit) =>
+  new Promise<Response>((_resolve, reject) => {
+    init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+  });
+
+/** Answers the given responses in turn, the last one for every call after them. */
+type Answer = (url: string, init: RequestInit) => Response | Promise<Response>;
+function inTurn(...answers: Answer[]): Answer {
+  let call = 0;
+  return (url, init) => {
+    const answer = answers[Math.min(call, answers.length - 1)];
+    call += 1;
+    if (!answer) throw new Error('no answers');
+    return answer(url, init);
+  };
+}
+
+/** Observes the outcome now, so a rejection is never left unhandled while timers run. */
+const settle = (promise: Promise<unknown>) => promise.catch((error: unknown) => error);
+
+const networkDown = () => Promise.reject(new TypeError('Failed to fetch'));
 
 const internal = { code: 3001, code_description: 'INTERNAL', message: 'Internal Server error' };
 
@@ -140,15 +167,8 @@ describe('api client', () => {
 
   it('gives up after 30 seconds', async () => {
     vi.useFakeTimers();
-    const { client } = setup(
-      (_, init) =>
-        new Promise((_resolve, reject) => {
-          init.signal?.addEventListener('abort', () =>
-            reject(new DOMException('aborted', 'AbortError')),
-          );
-        }),
-    );
-    const pending = failure(client.get('/wallet/balance'));
+    const { client } = setup(hang);
+    const pending = failure(client.post('/wallet/withdraw', {}));
     await vi.advanceTimersByTimeAsync(29_999);
     let settled = false;
     void pending.then(() => (settled = true));
@@ -156,5 +176,118 @@ describe('api client', () => {
     expect(settled).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect((await pending).body).toEqual(internal);
+  });
+});
+
+describe('the reads client (GET)', () => {
+  it('tries again after a network failure, answering the first answer that comes', async () => {
+    const { client, requests } = setup(inTurn(networkDown, networkDown, () => json({ ok: 1 })));
+    await expect(client.get('/wallet/balance')).resolves.toEqual({ ok: 1 });
+    expect(requests).toHaveLength(3);
+  });
+
+  it('gives up after two retries', async () => {
+    const { client, requests } = setup(networkDown);
+    expect((await failure(client.get('/wallet/balance'))).body).toEqual(internal);
+    expect(requests).toHaveLength(3);
+  });
+
+  it.each([502, 503, 504])('tries again after a %i from a gateway', async (status) => {
+    const { client, requests } = setup(
+      inTurn(
+        () => new Response('', { status }),
+        () => json({ ok: 1 }),
+      ),
+    );
+    await expect(client.get('/wallet/balance')).resolves.toEqual({ ok: 1 });
+    expect(requests).toHaveLength(2);
+  });
+
+  it.each([400, 401, 404, 409, 429, 500])('never tries a %i again', async (status) => {
+    const body = { code: 1, code_description: 'X', message: 'No.' };
+    const { client, requests } = setup(() => json(body, status));
+    expect((await failure(client.get('/wallet/balance'))).status).toBe(status);
+    expect(requests).toHaveLength(1);
+  });
+
+  it('tries again after a time-out, after a pause that grows', async () => {
+    vi.useFakeTimers();
+    const { client, requests } = setup(hang, [500, 1_500]);
+    const pending = failure(client.get('/wallet/balance'));
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(requests).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(499);
+    expect(requests).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(requests).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(30_000 + 1_499);
+    expect(requests).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(requests).toHaveLength(3);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect((await pending).body).toEqual(internal);
+  });
+
+  it('stops when its caller cancels, without another try', async () => {
+    vi.useFakeTimers();
+    const { client, requests } = setup(networkDown, [500, 1_500]);
+    const controller = new AbortController();
+    const pending = client.get('/wallet/balance', {}, { signal: controller.signal });
+    const outcome = pending.then(
+      () => 'resolved',
+      (error: unknown) => (error instanceof ApiError ? 'api error' : 'cancelled'),
+    );
+    await vi.advanceTimersByTimeAsync(100);
+    controller.abort();
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(await outcome).toBe('cancelled');
+    expect(requests).toHaveLength(1);
+  });
+});
+
+describe('the actions client (POST, PUT, DELETE)', () => {
+  it.each([
+    ['POST', (client: ApiClient) => client.post('/wallet/withdraw', { amount_in_cents: 500 })],
+    ['PUT', (client: ApiClient) => client.put('/customers/profile', { city: 'Austin' })],
+    ['DELETE', (client: ApiClient) => client.delete('/cards/c1')],
+  ])('never sends a %s twice after a network failure', async (_, act) => {
+    const { client, requests } = setup(networkDown);
+    expect((await failure(act(client))).status).toBe(0);
+    expect(requests).toHaveLength(1);
+  });
+
+  it('never sends an action twice after a 503', async () => {
+    const { client, requests } = setup(() => new Response('', { status: 503 }));
+    expect((await failure(client.post('/wallet/withdraw', {}))).status).toBe(503);
+    expect(requests).toHaveLength(1);
+  });
+
+  it('tries an action with an Idempotency-Key again after a network failure, with the same key', async () => {
+    const { client, requests } = setup(inTurn(networkDown, () => json({ id: 't1' })));
+    await expect(
+      client.post('/wallet/withdraw', { amount_in_cents: 500 }, { 'Idempotency-Key': 'k-1' }),
+    ).resolves.toEqual({ id: 't1' });
+    expect(requests).toHaveLength(2);
+    expect(requests.map((r) => new Headers(r.init.headers).get('Idempotency-Key'))).toEqual([
+      'k-1',
+      'k-1',
+    ]);
+    expect(requests[1]?.init.body).toBe('{"amount_in_cents":500}');
+  });
+
+  it('tries an action with an Idempotency-Key again after a time-out', async () => {
+    vi.useFakeTimers();
+    const { client, requests } = setup(inTurn(hang, () => json({ id: 't1' })));
+    const pending = settle(client.post('/wallet/withdraw', {}, { 'Idempotency-Key': 'k-2' }));
+    await vi.advanceTimersByTimeAsync(30_000);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await pending).toEqual({ id: 't1' });
+    expect(requests).toHaveLength(2);
+  });
+
+  it('does not try an action with an Idempotency-Key again after an answer, even a 503', async () => {
+    const { client, requests } = setup(() => new Response('', { status: 503 }));
+    await failure(client.post('/wallet/withdraw', {}, { 'Idempotency-Key': 'k-3' }));
+    expect(requests).toHaveLength(1);
   });
 });

@@ -1,6 +1,6 @@
 import { errorBodySchema, internalErrorBody } from '@refund/contracts/errors';
 import type { z } from 'zod';
-import { env } from '../config/env';
+import { apiBase } from '../config/env';
 import { ApiError } from './api-error';
 
 /**
@@ -28,9 +28,16 @@ export interface ApiClientOptions {
   session: ApiSession;
   fetch?: typeof fetch;
   timeoutMs?: number;
+  /** The pause before each retry; its length is how many retries a call may get. */
+  retryDelaysMs?: readonly number[];
 }
 
+/** SPEC §9. */
 export const API_TIMEOUT_MS = 30_000;
+/** Two retries at most, the second after a longer pause. */
+export const RETRY_DELAYS_MS: readonly number[] = [500, 1_500];
+/** Gateways answering for a server that is restarting or overloaded: the next try may work. */
+const RETRIED_STATUSES = new Set([502, 503, 504]);
 
 export interface ApiClient {
   get(
@@ -42,6 +49,10 @@ export interface ApiClient {
   put(path: string, body?: unknown, headers?: HeadersInit): Promise<unknown>;
   delete(path: string, headers?: HeadersInit): Promise<unknown>;
 }
+
+/** SPEC §7's two clients: reads may be tried again, actions must not happen twice. */
+export type ReadsClient = Pick<ApiClient, 'get'>;
+export type ActionsClient = Pick<ApiClient, 'post' | 'put' | 'delete'>;
 
 function buildUrl(baseUrl: string, path: string, query: Query | undefined): string {
   const params = new URLSearchParams();
@@ -72,12 +83,44 @@ function hasAccessToken(data: unknown): data is { access_token: string } {
   );
 }
 
-export function createApiClient(options: ApiClientOptions): ApiClient {
+/** No answer at all: the network failed or the time-out passed (status 0, see send). */
+function isTransportFailure(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 0;
+}
+
+function isRetriableRead(error: unknown): boolean {
+  return (
+    isTransportFailure(error) || (error instanceof ApiError && RETRIED_STATUSES.has(error.status))
+  );
+}
+
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason as Error);
+      return;
+    }
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason as Error);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+type Send = (method: string, path: string, call: CallOptions) => Promise<unknown>;
+
+/** One request and its answer, with the time-out, the bearer token and the error shape. */
+function createSend(options: ApiClientOptions): Send {
   const timeoutMs = options.timeoutMs ?? API_TIMEOUT_MS;
   // Looked up per call so a test (or a polyfill) installed later is honoured.
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
 
-  async function call(method: string, path: string, call: CallOptions): Promise<unknown> {
+  return async function send(method, path, call) {
     const headers = new Headers(call.headers);
     headers.set('Accept', 'application/json');
     // No Content-Type without a body: JSON servers reject an empty body declared as JSON.
@@ -121,14 +164,76 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       clearTimeout(timer);
       call.signal?.removeEventListener('abort', onCallerAbort);
     }
-  }
+  };
+}
 
+/** Sends, and while `retriable` says so, pauses and sends again, up to the configured retries. */
+async function sendWithRetries(
+  send: Send,
+  delaysMs: readonly number[],
+  retriable: (error: unknown) => boolean,
+  request: { method: string; path: string; call: CallOptions },
+): Promise<unknown> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await send(request.method, request.path, request.call);
+    } catch (error) {
+      const delay = delaysMs[attempt];
+      if (delay === undefined || !retriable(error)) throw error;
+      await pause(delay, request.call.signal);
+    }
+  }
+}
+
+/**
+ * GET: nothing changes on the server, so a call that got no answer (network failure, time-out)
+ * or a gateway's 502/503/504 is tried again with backoff. A 4xx would answer the same again.
+ */
+export function createReadsClient(options: ApiClientOptions): ReadsClient {
+  const send = createSend(options);
+  const delays = options.retryDelaysMs ?? RETRY_DELAYS_MS;
   return {
     get: (path, query, extra) =>
-      call('GET', path, { query, signal: extra?.signal, headers: extra?.headers }),
-    post: (path, body, headers) => call('POST', path, { body, headers }),
-    put: (path, body, headers) => call('PUT', path, { body, headers }),
-    delete: (path, headers) => call('DELETE', path, { headers }),
+      sendWithRetries(send, delays, isRetriableRead, {
+        method: 'GET',
+        path,
+        call: { query, signal: extra?.signal, headers: extra?.headers },
+      }),
+  };
+}
+
+/**
+ * POST, PUT, DELETE: never sent twice, since the first may have done its work before its answer
+ * was lost. Only a call carrying an Idempotency-Key is tried again, with the same key, and only
+ * when no answer came: the server then does the work at most once.
+ */
+export function createActionsClient(options: ApiClientOptions): ActionsClient {
+  const send = createSend(options);
+  const delays = options.retryDelaysMs ?? RETRY_DELAYS_MS;
+  const act = (method: string, path: string, body: unknown, headers: HeadersInit | undefined) => {
+    const idempotent = new Headers(headers).has('Idempotency-Key');
+    return sendWithRetries(send, idempotent ? delays : [], isTransportFailure, {
+      method,
+      path,
+      call: { body, headers },
+    });
+  };
+  return {
+    post: (path, body, headers) => act('POST', path, body, headers),
+    put: (path, body, headers) => act('PUT', path, body, headers),
+    delete: (path, headers) => act('DELETE', path, undefined, headers),
+  };
+}
+
+/** Both clients behind one face: GET goes through the reads client, the rest through actions. */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const reads = createReadsClient(options);
+  const actions = createActionsClient(options);
+  return {
+    get: reads.get,
+    post: actions.post,
+    put: actions.put,
+    delete: actions.delete,
   };
 }
 
@@ -152,7 +257,7 @@ export function connectApiSession(next: ApiSession): void {
 }
 
 export const api: ApiClient = createApiClient({
-  baseUrl: env.VITE_API_BASE_URL,
+  baseUrl: apiBase,
   session: {
     getToken: () => session.getToken(),
     storeToken: (token) => session.storeToken(token),

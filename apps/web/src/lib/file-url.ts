@@ -1,6 +1,6 @@
-import { env } from '../config/env';
+import { apiBase } from '../config/env';
 
 /** Where the browser loads an uploaded image (a merchant's logo or splash) from. */
 export function fileUrl(fileKey: string): string {
-  return `${env.VITE_API_BASE_URL}/files/${encodeURIComponent(fileKey)}`;
+  return `${apiBase}/files/${encodeURIComponent(fileKey)}`;
 }

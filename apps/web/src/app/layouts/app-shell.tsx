@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
 import { LoadingState } from '../../components/query-state';
 import { paths } from '../../config/paths';
+import { RouteErrorBoundary } from '../errors/screen-error-boundary';
 import { SessionOfflineBanner } from '../guards/session-check';
 import { BrandLink } from './brand-link';
 import { MAIN_ID, SkipLink } from './skip-link';
@@ -48,9 +49,11 @@ export function AppShell() {
         tabIndex={-1}
         className="mx-auto w-full max-w-5xl flex-1 px-4 pt-6 pb-28 md:pb-12 outline-none"
       >
-        <Suspense fallback={<LoadingState />}>
-          <Outlet />
-        </Suspense>
+        <RouteErrorBoundary>
+          <Suspense fallback={<LoadingState />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </main>
     </div>
   );

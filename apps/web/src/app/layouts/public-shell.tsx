@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { LoadingState } from '../../components/query-state';
+import { RouteErrorBoundary } from '../errors/screen-error-boundary';
 import { BrandLink } from './brand-link';
 import { MAIN_ID, SkipLink } from './skip-link';
 
@@ -17,9 +18,11 @@ export function PublicShell() {
         tabIndex={-1}
         className="mx-auto w-full max-w-md flex-1 px-4 pt-4 pb-12 outline-none"
       >
-        <Suspense fallback={<LoadingState />}>
-          <Outlet />
-        </Suspense>
+        <RouteErrorBoundary>
+          <Suspense fallback={<LoadingState />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </main>
     </div>
   );

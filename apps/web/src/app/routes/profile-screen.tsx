@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../components/card';
+import { APP_VERSION } from '../../config/app-version';
 import { AppearanceSetting } from '../../features/profile/components/appearance-setting';
 import { LanguageSetting } from '../../features/profile/components/language-setting';
 import { ProfileMenu } from '../../features/profile/components/profile-menu';
@@ -24,6 +25,9 @@ export function ProfileScreen() {
         <LanguageSetting />
       </Card>
       <LogoutButton />
+      <p className="text-center text-sm text-ink-muted">
+        {t('about.version', { version: APP_VERSION })}
+      </p>
     </div>
   );
 }

@@ -1,15 +1,14 @@
-import { lazy } from 'react';
 import { useLocation } from 'react-router';
 import type { ReturnPathStore } from '../../features/auth/return-path';
 import { readClaimVerification } from '../../features/claim/claim-routing-state';
 import { SignInOnly } from '../guards/sign-in-only';
+import { lazyScreen } from '../lazy-screen';
 
-const VerifyAccountScreen = lazy(() =>
-  import('./verify-account-screen').then((m) => ({ default: m.VerifyAccountScreen })),
+const VerifyAccountScreen = lazyScreen(
+  () => import('./verify-account-screen'),
+  'VerifyAccountScreen',
 );
-const ClaimVerifyScreen = lazy(() =>
-  import('./claim-verify-screen').then((m) => ({ default: m.ClaimVerifyScreen })),
-);
+const ClaimVerifyScreen = lazyScreen(() => import('./claim-verify-screen'), 'ClaimVerifyScreen');
 
 /**
  * /verify-account serves two codes: a sign-in code (signed-out visitors only) and a refund's

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { buttonVariants } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { paths } from '../../../config/paths';
+import { useFocusOnMount } from '../../../lib/use-focus-on-mount';
 
 export interface ClaimSplit {
   available_in_cents: number;
@@ -18,6 +19,8 @@ interface ClaimSuccessCardProps {
 
 export function ClaimSuccessCard({ amountInCents, split }: ClaimSuccessCardProps) {
   const { t } = useTranslation();
+  // A result screen: the outcome is what the customer needs to hear first.
+  const headingRef = useFocusOnMount<HTMLHeadingElement>();
   return (
     <Card className="flex flex-col items-center gap-5 text-center" aria-labelledby="claimed-title">
       <span
@@ -27,7 +30,12 @@ export function ClaimSuccessCard({ amountInCents, split }: ClaimSuccessCardProps
         ✓
       </span>
       <div className="flex flex-col gap-2">
-        <h1 id="claimed-title" className="text-2xl font-bold tracking-tight text-ink">
+        <h1
+          id="claimed-title"
+          ref={headingRef}
+          tabIndex={-1}
+          className="text-2xl font-bold tracking-tight text-ink"
+        >
           {t('claim.success.title')}
         </h1>
         <p className="text-ink-muted">

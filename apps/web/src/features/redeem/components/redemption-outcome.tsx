@@ -1,9 +1,11 @@
+import { useTrackOnce } from '../../../lib/analytics-events';
 import { formatMoney } from '@refund/contracts/format';
 import type { Transaction } from '@refund/contracts/redemptions';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonVariants } from '../../../components/button';
 import { paths } from '../../../config/paths';
+import { useFocusOnMount } from '../../../lib/use-focus-on-mount';
 import { RatingPrompt } from './rating-prompt';
 import { RedemptionSummary } from './redemption-summary';
 
@@ -44,7 +46,11 @@ export function RedemptionOutcome({
   rewardCents = 0,
   onDone,
 }: RedemptionOutcomeProps) {
+  // A result screen: the outcome is what the customer needs to hear first.
+  const headingRef = useFocusOnMount<HTMLHeadingElement>();
   const { t } = useTranslation();
+  const outcome = transaction.status === 'Failed' ? 'redemption_failed' : 'redemption_completed';
+  useTrackOnce(true, outcome, { method: transaction.mode });
   const summary = {
     amount: transaction.amount_in_cents,
     fee: transaction.fee_in_cents,
@@ -55,7 +61,7 @@ export function RedemptionOutcome({
     return (
       <div className="flex flex-col items-center gap-4 text-center">
         <Mark tone="danger" />
-        <h1 className="text-2xl font-bold tracking-tight text-ink">
+        <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold tracking-tight text-ink">
           {t('redemptionTitle.Failed')}
         </h1>
         <p role="alert" className="text-ink">
@@ -119,7 +125,7 @@ export function RedemptionOutcome({
   return (
     <div className="flex flex-col items-center gap-5 text-center">
       <Mark tone="success" />
-      <h1 className="text-2xl font-bold tracking-tight text-ink">
+      <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold tracking-tight text-ink">
         {t(`redemptionTitle.${transaction.status}`)}
       </h1>
       <p role="status" className="text-ink">

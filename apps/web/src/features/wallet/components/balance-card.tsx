@@ -1,9 +1,11 @@
 import { formatMoney, formatShortDate } from '@refund/contracts/format';
 import type { WalletBalance } from '@refund/contracts/wallet';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
 import { useAppConfig } from '../../../lib/get-app-config';
+import { useFocusOnRouteChange } from '../../../lib/route-focus';
 import { bonusLastDay, liveBonusCents } from '../../../lib/welcome-bonus';
 import { useWalletBalance } from '../api/get-wallet-balance';
 
@@ -36,6 +38,9 @@ function BonusRow({ balance, cents }: { balance: WalletBalance; cents: number })
  */
 export function BalanceCard() {
   const { t } = useTranslation();
+  // Home's heading: it takes focus when the customer arrives here from another screen.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useFocusOnRouteChange(headingRef);
   const balance = useWalletBalance();
   const bonusCents = balance.data ? liveBonusCents(balance.data) : 0;
 
@@ -44,7 +49,7 @@ export function BalanceCard() {
       aria-labelledby="my-money-heading"
       className="rounded-3xl bg-linear-to-br from-hero-from to-hero-to p-6 text-on-hero shadow-md sm:p-8"
     >
-      <h1 id="my-money-heading" className="text-lg font-semibold">
+      <h1 id="my-money-heading" ref={headingRef} tabIndex={-1} className="text-lg font-semibold">
         {t('wallet.myMoney')}
       </h1>
 
