@@ -34,6 +34,7 @@ import {
 import { registerPrepaidCardJobs } from './features/prepaid-cards/prepaid-card-issuing';
 import { registerFanCashCreditJobs } from './features/fancash/fancash-credits';
 import { keepDevelopmentSecrets } from './dev-secrets';
+import { createServerAnalytics } from './features/analytics/server-analytics';
 import {
   createBankProviders,
   createCardPayoutProviders,
@@ -204,6 +205,7 @@ export async function createServer(
     });
   }
   let shuttingDown = false;
+  const serverAnalytics = createServerAnalytics(config, database.db, logger);
   const { increase, ...bankPayoutProviders } = bankProviders;
   const app = await buildApp({
     config,
@@ -223,6 +225,7 @@ export async function createServer(
     earnRewardOffers: giftCards ? (config.EARN_REWARDS_OFFERS ?? giftCards.demo.earnRewards) : [],
     prepaidCardIssuer,
     fanCash,
+    serverAnalytics,
   });
   return {
     app,
@@ -235,6 +238,8 @@ export async function createServer(
       catalogSync?.stop();
       bonusExpiry.stop();
       await app.close();
+      // What is still pending goes out (PostHog) or is written (the table) before the end.
+      await serverAnalytics.close();
       await jobs.stop();
       await cardProviders.close();
       await database.close();

@@ -5,7 +5,10 @@ import { BootSplash } from '../components/splash';
 import { Toaster } from '../components/toaster';
 import { AuthProvider } from '../features/auth/auth-context';
 import { AppRoutes } from './app-routes';
+import { AppErrorBoundary } from './errors/screen-error-boundary';
 import { NavigationBridge } from './navigation-bridge';
+import { RouteFocusProvider } from '../lib/route-focus';
+import { PageViews } from './page-views';
 import { ScrollToTop } from './scroll-to-top';
 import { authMachine, navigation, queryClient, returnPaths } from './composition-root';
 
@@ -17,10 +20,15 @@ export function App() {
         <BrowserRouter useTransitions={false}>
           <NavigationBridge navigation={navigation} />
           <ScrollToTop />
-          {/* Waits for the translations of the current language. */}
-          <Suspense fallback={<BootSplash />}>
-            <AppRoutes returnPaths={returnPaths} />
-          </Suspense>
+          <PageViews />
+          <AppErrorBoundary>
+            <RouteFocusProvider>
+              {/* Waits for the translations of the current language. */}
+              <Suspense fallback={<BootSplash />}>
+                <AppRoutes returnPaths={returnPaths} />
+              </Suspense>
+            </RouteFocusProvider>
+          </AppErrorBoundary>
         </BrowserRouter>
         <Toaster />
       </AuthProvider>

@@ -45,6 +45,8 @@ export async function claimRefund(
     jobs: Pick<JobQueue, 'sendIn'>;
     /** More to do for the customer who claimed, in the claim's transaction (a welcome bonus). */
     onClaimed?: ((tx: Tx, userId: string) => Promise<void>) | undefined;
+    /** Told once the claim committed (not for a repeated claim): analytics. Must not throw. */
+    afterClaim?: ((userId: string, claimedCents: number) => void) | undefined;
   },
   userId: string,
   refundId: string,
@@ -53,9 +55,11 @@ export async function claimRefund(
   // A deadlock or a serialization failure rolled everything back, so the claim runs again from
   // its first check; so does a lost connection, since a claim that did commit is then found
   // claimed by this customer, its webhook events and hold releases queued with it.
+  let claimedNow = false;
   await transactionRetrying(
     db,
     async (tx) => {
+      claimedNow = false;
       const refund = await lockRefund(tx, refundId);
       if (!refund) throw new DomainError('REFUND_NOT_CLAIMABLE');
       if (refund.status === 'claimed') {
@@ -72,6 +76,7 @@ export async function claimRefund(
         .where(eq(refunds.id, refund.id));
       await creditClaim(tx, jobs, refund, userId);
       await deps.onClaimed?.(tx, userId);
+      claimedNow = true;
       for (const hold of await timedHolds(tx, refundId)) {
         await jobs.sendIn(
           tx,
@@ -84,6 +89,8 @@ export async function claimRefund(
     { conflicts: true, connectionLoss: true },
   );
   const rows = (await returnsOf(db, [refundId])).get(refundId) ?? [];
+  const claimedCents = rows.reduce((sum, r) => sum + r.amountCents, 0);
+  if (claimedNow) deps.afterClaim?.(userId, claimedCents);
   return {
     refund_uuid: refundId,
     returns: rows.map((r) => ({ return_uuid: r.id, amountInCents: r.amountCents })),

@@ -9,6 +9,7 @@ import type { NextStepDecision } from '../../features/claim/next-step-route';
 import { pendingClaim } from '../../features/claim/pending-claim';
 import { useAuthState } from '../../features/auth/auth-context';
 import type { ReturnPathStore } from '../../features/auth/return-path';
+import { useTrackOnce } from '../../lib/analytics-events';
 import { ApiError } from '../../lib/api-error';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
@@ -19,6 +20,7 @@ export function ClaimScreen({ returnPaths }: { returnPaths: ReturnPathStore }) {
   const navigate = useNavigate();
   const { refund_uuid = '' } = useParams();
   const page = useClaimPage(refund_uuid);
+  useTrackOnce(page.isSuccess, 'claim_viewed');
   useDocumentTitle(t('titles.claim'));
 
   if (page.isPending) return <LoadingState label={t('claim.loading')} />;

@@ -26,6 +26,7 @@ import { refundSplit } from '../../features/history/refund-split';
 import { profileQueryOptions } from '../../features/profile/api/get-profile';
 import { ApiError, errorMessage } from '../../lib/api-error';
 import { notify } from '../../lib/toast';
+import { trackEvent } from '../../lib/analytics-events';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { SessionCheck } from '../guards/session-check';
 
@@ -112,12 +113,14 @@ function FinishClaim({ claim }: { claim: PendingClaim }) {
       return;
     }
     claimRefund.mutate(claim.refund_uuid, {
-      onSuccess: (answer) =>
+      onSuccess: (answer) => {
+        trackEvent('refund_claimed', { refund_speed: 'instant' });
         finish({
           refund_uuid: answer.refund_uuid,
           amount_in_cents: claimedAmount(answer.returns),
           method: 'instant',
-        }),
+        });
+      },
       onError: (error) => void onRefused(error),
     });
   };

@@ -24,6 +24,7 @@ import { saveWithdrawalAttempt } from '../../features/redeem/withdrawal-attempt'
 import { useWalletBalance } from '../../features/wallet/api/get-wallet-balance';
 import { errorMessage } from '../../lib/api-error';
 import { spendableFor } from '../../lib/welcome-bonus';
+import { trackEvent } from '../../lib/analytics-events';
 import { attemptFromChallenge } from '../../lib/otp-attempt';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { BackLink } from './back-link';
@@ -106,6 +107,7 @@ export function RedeemDetailsScreen() {
         const orderId = current.orderID ?? crypto.randomUUID();
         redemptionFlow.update({ orderID: orderId });
         saveWithdrawalAttempt(orderId, attemptFromChallenge(challenge));
+        if (current.mode) trackEvent('redemption_details_confirmed', { method: current.mode });
         void navigate(paths.verifyOtp.href());
       },
       onError: (error) => setServerError(errorMessage(error)),

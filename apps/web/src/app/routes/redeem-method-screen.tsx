@@ -12,6 +12,7 @@ import { redemptionFlow, useRedemptionFlow } from '../../features/redeem/redempt
 import { useMethodFlow } from '../../features/redeem/use-method-flow';
 import { useRedemptionMethods } from '../../features/wallet/api/get-redemption-methods';
 import { useWalletBalance } from '../../features/wallet/api/get-wallet-balance';
+import { trackEvent } from '../../lib/analytics-events';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { spendableFor } from '../../lib/welcome-bonus';
 import { BackLink } from './back-link';
@@ -86,6 +87,7 @@ export function RedeemMethodScreen<T>({ destination }: { destination: PayoutDest
                 return;
               }
               redemptionFlow.update({ amount: cents, gross_amount_in_cents: cents, orderID: null });
+              trackEvent('redemption_amount_entered', { method: mode, amount_in_cents: cents });
               void navigate(paths.redeemDetails.href());
             }}
           />

@@ -1,5 +1,6 @@
 import type { RedemptionMethod, RedemptionMode } from '@refund/contracts/wallet';
 import { useEffect } from 'react';
+import { trackEvent } from '../../lib/analytics-events';
 import { initialRedemptionFlow, redemptionFlow } from './redemption-flow';
 
 /** A method's limits and fee rate as the flow keeps them (cents, basis points). */
@@ -22,6 +23,7 @@ export function useMethodFlow(mode: RedemptionMode, method: RedemptionMethod | u
     const current = redemptionFlow.get();
     if (current.mode !== mode) {
       redemptionFlow.update({ ...initialRedemptionFlow, mode, ...limits });
+      trackEvent('redemption_method_selected', { method: mode });
     } else if (
       current.min_amount !== limits.min_amount ||
       current.max_amount !== limits.max_amount ||

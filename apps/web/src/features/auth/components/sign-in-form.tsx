@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';
+import { trackAuthStarted } from '../../../lib/analytics-events';
 import { errorMessage } from '../../../lib/api-error';
 import { notify } from '../../../lib/toast';
 import { useSignIn } from '../api/sign-in';
@@ -28,7 +29,10 @@ export function SignInForm() {
 
   const onSubmit = handleSubmit((values) =>
     signIn.mutate(values, {
-      onSuccess: (challenge) => goToVerify(navigate, challenge),
+      onSuccess: (challenge) => {
+        trackAuthStarted('sign_in');
+        goToVerify(navigate, challenge);
+      },
       onError: (error) => void notify.error(errorMessage(error)),
     }),
   );

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { CodeEntryForm } from '../../../components/code-entry-form';
+import { trackAuthCompleted } from '../../../lib/analytics-events';
 import { errorMessage } from '../../../lib/api-error';
 import type { OtpAttempt } from '../../../lib/otp-attempt';
 import { useVerifyCode } from '../api/verify-code';
@@ -19,6 +20,7 @@ export function VerifyCodeForm({ attempt }: { attempt: OtpAttempt }) {
         onSuccess: (token) => {
           clearSavedAttempt();
           auth.acceptToken(token);
+          trackAuthCompleted();
         },
         onError: (error) => setServerError(errorMessage(error)),
       },

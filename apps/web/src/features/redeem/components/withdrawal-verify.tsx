@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { CodeEntryForm } from '../../../components/code-entry-form';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import { ResendCountdown } from '../../../components/resend-countdown';
+import { trackEvent } from '../../../lib/analytics-events';
 import { errorMessage } from '../../../lib/api-error';
 import { useBotToken } from '../../../lib/bot-protection/use-bot-token';
 import { attemptFromChallenge, type OtpAttempt } from '../../../lib/otp-attempt';
@@ -97,6 +98,7 @@ export function WithdrawalVerify({ flow, onRedeemed }: WithdrawalVerifyProps) {
       {
         onSuccess: (transaction) => {
           clearWithdrawalAttempt();
+          trackEvent('redemption_submitted', { method: flow.mode, amount_in_cents: flow.amount });
           onRedeemed(transaction);
         },
         onError: (error) => setServerError(errorMessage(error)),

@@ -1,0 +1,99 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ANALYTICS_BATCH_MAX_EVENTS,
+  ANALYTICS_PROPERTIES_MAX_BYTES,
+  analyticsBatchSchema,
+  sandboxAnalyticsQuerySchema,
+  storedAnalyticsEventPageSchema,
+} from '@refund/contracts/analytics';
+import { errorBodySchema } from '@refund/contracts/errors';
+import type { Db } from '../../db/database';
+import { analyticsPage } from './analytics-page';
+import { listAnalyticsEvents, recordWebEvents } from './analytics-events';
+
+/** Batches one IP address may send in a minute: a browser sends a few. */
+export const ANALYTICS_BATCHES_PER_IP_PER_MINUTE = 60;
+/** A full batch of events at their largest, with room for the JSON around them. */
+const BODY_LIMIT_BYTES = ANALYTICS_BATCH_MAX_EVENTS * (ANALYTICS_PROPERTIES_MAX_BYTES + 1024);
+
+export interface AnalyticsRoutesOptions {
+  db: Db;
+}
+
+/**
+ * The first-party analytics endpoint: the web app's events when no analytics service is
+ * configured. Signed out or in; the customer is the access token's, never the body's.
+ */
+export const analyticsRoutes: FastifyPluginAsync<AnalyticsRoutesOptions> = async (app, options) => {
+  await app.register(rateLimit, { global: false });
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/analytics/events',
+    {
+      config: {
+        auth: 'customer-optional',
+        rateLimit: { max: ANALYTICS_BATCHES_PER_IP_PER_MINUTE, timeWindow: 60_000 },
+      },
+      bodyLimit: BODY_LIMIT_BYTES,
+      schema: {
+        tags: ['analytics'],
+        summary: 'Record a batch of the web app’s analytics events (at most 50)',
+        body: analyticsBatchSchema,
+        response: {
+          202: z.object({ accepted: z.number().int() }),
+          400: errorBodySchema,
+          413: errorBodySchema,
+          429: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { events } = request.body;
+      await recordWebEvents(options.db, events, request.viewer?.userId ?? null);
+      return reply.status(202).send({ accepted: events.length });
+    },
+  );
+};
+
+/**
+ * Sandbox: the stored analytics events, for people (a page) and tests (JSON) to read. Registered
+ * only when the sandbox is on (never in production).
+ */
+export const sandboxAnalyticsRoutes: FastifyPluginAsync<AnalyticsRoutesOptions> = async (
+  app,
+  options,
+) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/sandbox/analytics-events',
+    {
+      config: { auth: 'none' },
+      schema: {
+        tags: ['sandbox'],
+        summary: 'Analytics events stored for one browser or customer, newest first',
+        querystring: sandboxAnalyticsQuerySchema,
+        response: {
+          200: storedAnalyticsEventPageSchema,
+          400: errorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const { anonymous_id, user_id, limit, cursor } = request.query;
+      const whose = user_id ? { userId: user_id } : { anonymousId: anonymous_id ?? '' };
+      return listAnalyticsEvents(options.db, whose, { limit, cursor });
+    },
+  );
+
+  r.get(
+    '/sandbox/analytics',
+    {
+      config: { auth: 'none' },
+      schema: { tags: ['sandbox'], summary: 'A small page to read the stored analytics events' },
+    },
+    async (_request, reply) => reply.type('text/html; charset=utf-8').send(analyticsPage),
+  );
+};
