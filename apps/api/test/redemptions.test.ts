@@ -76,6 +76,7 @@ describe('billing address', () => {
     );
     expect(set.json().address).toEqual([
       {
+        id: expect.any(String),
         line_1: '1 Main St',
         line_2: 'Unit 2',
         city: 'Austin',

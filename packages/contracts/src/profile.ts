@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { dateOfBirthSchema, emailSchema, otpCodeSchema, phoneNumberSchema } from './auth';
 import { text } from './text';
 import { usStateCodes } from './us-states';
 
 /** SPEC §3 customer address. */
 export const addressSchema = z.object({
+  id: z.uuid(),
   city: z.string(),
   zipcode: z.string(),
   line_1: z.string(),
@@ -20,6 +22,11 @@ export const profileSchema = z.object({
   last_name: z.string(),
   email: z.string(),
   email_verified: z.boolean(),
+  /**
+   * The address a change of e-mail waits on: it becomes the account's e-mail once its link is
+   * opened. Null when no change is pending (always sent by the API).
+   */
+  pending_email: z.string().nullable().optional(),
   phone_number: z.string(),
   address: z.array(addressSchema),
   date_of_birth: z.string(),
@@ -56,3 +63,63 @@ export const updateAddressRequestSchema = z
   })
   .strict();
 export type UpdateAddressRequest = z.input<typeof updateAddressRequestSchema>;
+
+/** How many addresses a customer can keep. */
+export const MAX_ADDRESSES = 10;
+
+/** An address added to the address book; `is_primary` makes it the primary one. */
+export const addAddressRequestSchema = updateAddressRequestSchema
+  .extend({ is_primary: z.boolean().optional() })
+  .strict();
+export type AddAddressRequest = z.input<typeof addAddressRequestSchema>;
+
+/** An address edited in place; `is_primary: true` makes it the primary one. */
+export const editAddressRequestSchema = addAddressRequestSchema;
+export type EditAddressRequest = AddAddressRequest;
+
+export const addressParamsSchema = z.object({ id: z.uuid({ error: 'Unknown address' }) });
+
+/** A first or last name: letters (of any alphabet) and spaces (SPEC §5), trimmed. */
+const profileNameSchema = (label: string) =>
+  text({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(50, `${label} is too long`)
+    .regex(/^[\p{L}\p{M} ]+$/u, `${label} can contain letters and spaces only`);
+
+export const firstNameSchema = profileNameSchema('First name');
+export const lastNameSchema = profileNameSchema('Last name');
+
+/** Names and date of birth; any of them, at least one. */
+export const updateProfileRequestSchema = z
+  .object({
+    first_name: firstNameSchema.optional(),
+    last_name: lastNameSchema.optional(),
+    date_of_birth: dateOfBirthSchema.optional(),
+  })
+  .strict()
+  .refine(
+    (body) => Object.values(body).some((value) => value !== undefined),
+    'Send first_name, last_name or date_of_birth',
+  );
+export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
+
+/** A new e-mail address: it becomes the account's once the link sent to it is opened. */
+export const changeEmailRequestSchema = z.object({ email: emailSchema }).strict();
+export type ChangeEmailRequest = z.input<typeof changeEmailRequestSchema>;
+
+/** A new phone number: a one-time code goes to it first. */
+export const changePhoneRequestSchema = z.object({ phone_number: phoneNumberSchema }).strict();
+export type ChangePhoneRequest = z.input<typeof changePhoneRequestSchema>;
+
+export const resendPhoneCodeRequestSchema = z
+  .object({ attempt_id: z.uuid({ error: 'Unknown phone change' }) })
+  .strict();
+
+export const verifyPhoneChangeRequestSchema = z
+  .object({
+    attempt_id: z.uuid({ error: 'Unknown phone change' }),
+    code: otpCodeSchema,
+  })
+  .strict();
+export type VerifyPhoneChangeRequest = z.input<typeof verifyPhoneChangeRequestSchema>;

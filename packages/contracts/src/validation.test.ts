@@ -18,6 +18,7 @@ import {
   isUsPhone,
   isWebsite,
   isZip,
+  normalizeUsPhone,
   passesLuhn,
   phoneDigits,
 } from './validation';
@@ -88,15 +89,44 @@ table('US phone', isUsPhone, [
   ['(202)555-0143', true],
   ['202-555-0143', true],
   ['202 555 0143', true],
-  ['202.555.0143', false],
-  ['+1 202 555 0143', false],
+  ['202.555.0143', true],
+  ['+1 202 555 0143', true],
   ['555-0143', false],
   ['20255501434', false],
   ['(202 555-0143', false],
 ]);
 
-describe('phone digits', () => {
-  it('strips separators', () => expect(phoneDigits('(202) 555-0143')).toBe('2025550143'));
+describe('US phone normalization', () => {
+  it.each([
+    '+1 202 555 0143',
+    '1-202-555-0143',
+    '202.555.0143',
+    '(202) 555-0143',
+    '+1 (202) 555-0143',
+    '2025550143',
+    '+12025550143',
+    '12025550143',
+    '  202 555 0143 ',
+  ])('%j → 2025550143', (value) => {
+    expect(normalizeUsPhone(value)).toBe('2025550143');
+    expect(phoneDigits(value)).toBe('2025550143');
+  });
+
+  it.each([
+    ['nine digits', '202555014'],
+    ['eleven digits without the country code', '20255501434'],
+    ['eleven digits after +1', '+1 202 555 01434'],
+    ['letters', '202-555-O143'],
+    ['a word', 'call me'],
+    ['another country code', '+44 20 7946 0958'],
+    ['another country code, ten digits', '+33 202 555 0143'],
+    ['a plus without a country code', '+2025550143'],
+    ['mixed separators in one gap', '202.-555-0143'],
+    ['empty', ''],
+  ])('refuses %s', (_name, value) => {
+    expect(normalizeUsPhone(value)).toBeNull();
+    expect(isUsPhone(value)).toBe(false);
+  });
 });
 
 table('employer identification number', isEin, [

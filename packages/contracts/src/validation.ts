@@ -48,11 +48,26 @@ export const isAlphanumericWithSpaces = (value: string): boolean => /^[A-Za-z0-9
 export const isPersonName = (value: string): boolean =>
   /^[\p{L}][\p{L}\p{M} .'-]*$/u.test(value.trim()) && value.trim().length <= 50;
 
-/** US phone: 10 digits, optional parentheses around the area code, dash or space separators. */
-export const isUsPhone = (value: string): boolean =>
-  /^(\(\d{3}\)|\d{3})[-\s]?\d{3}[-\s]?\d{4}$/.test(value.trim());
+/**
+ * A US phone number the ways people type one: ten digits, optionally after the country code
+ * (`+1`, `1`), with parentheses around the area code and space, dash or dot separators
+ * (`+1 202 555 0143`, `1-202-555-0143`, `202.555.0143`, `(202) 555-0143`).
+ */
+const US_PHONE = /^(?:\+?1[-.\s]?)?(?:\(\d{3}\)|\d{3})[-.\s]?\d{3}[-.\s]?\d{4}$/;
+
+/** The ten digits of a US phone number, without the country code; null when it is not one. */
+export function normalizeUsPhone(value: string): string | null {
+  const input = value.trim();
+  if (!US_PHONE.test(input)) return null;
+  const digits = input.replace(/\D/g, '');
+  return digits.length === 11 ? digits.slice(1) : digits;
+}
+
+/** US phone (see normalizeUsPhone). */
+export const isUsPhone = (value: string): boolean => normalizeUsPhone(value) !== null;
 /** The ten digits of a phone number accepted by isUsPhone. */
-export const phoneDigits = (value: string): string => value.replace(/\D/g, '');
+export const phoneDigits = (value: string): string =>
+  normalizeUsPhone(value) ?? value.replace(/\D/g, '');
 
 export const isEin = (value: string): boolean => /^\d{9}$/.test(value);
 export const isZip = (value: string): boolean => /^\d{5}$/.test(value);

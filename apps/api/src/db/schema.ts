@@ -83,6 +83,7 @@ export const otpAttempts = pgTable(
         'WITHDRAWAL',
         'GIFT_CARD_VIEW',
         'PREPAID_CARD_VIEW',
+        'CHANGE_PHONE',
       ],
     }).notNull(),
     channel: text('channel', { enum: ['sms', 'email'] })

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull, ne, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, isNull, ne, or } from 'drizzle-orm';
 import type { Profile } from '@refund/contracts/profile';
 import type { Queryable, Tx } from '../../db/database';
 import { addresses, emailVerifications, users } from '../../db/schema';
@@ -97,16 +97,32 @@ export async function loadProfile(db: Queryable, userId: string): Promise<Profil
     .select()
     .from(addresses)
     .where(eq(addresses.userId, userId))
-    .orderBy(asc(addresses.createdAt));
+    .orderBy(asc(addresses.createdAt), asc(addresses.id));
+  // A change of e-mail waits on the newest live link to an address other than the account's.
+  const [pending] = await db
+    .select({ email: emailVerifications.email })
+    .from(emailVerifications)
+    .where(
+      and(
+        eq(emailVerifications.userId, userId),
+        ne(emailVerifications.email, user.email),
+        isNull(emailVerifications.usedAt),
+        gt(emailVerifications.expiresAt, new Date()),
+      ),
+    )
+    .orderBy(desc(emailVerifications.createdAt))
+    .limit(1);
   return {
     user_uuid: user.id,
     first_name: user.firstName,
     last_name: user.lastName,
     email: user.email,
     email_verified: user.emailVerifiedAt !== null,
+    pending_email: pending?.email ?? null,
     phone_number: user.phoneNumber,
     date_of_birth: user.dateOfBirth,
     address: rows.map((a) => ({
+      id: a.id,
       city: a.city,
       zipcode: a.zipcode,
       line_1: a.line1,

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { buttonVariants } from '../../components/button';
 import { paths } from '../../config/paths';
 import { PersonalDetailsCard } from '../../features/profile/components/personal-details-card';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -21,9 +20,6 @@ export function PersonalDetailsScreen() {
       </Link>
       <PageHeading>{t('personalDetails.title')}</PageHeading>
       <PersonalDetailsCard />
-      <Link to={paths.updateProfile.href()} className={buttonVariants.secondary}>
-        {t('address.edit')}
-      </Link>
       <LogoutButton />
     </div>
   );

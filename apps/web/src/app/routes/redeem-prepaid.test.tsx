@@ -27,6 +27,7 @@ const profile = {
   last_name: 'Lovelace',
   address: [
     {
+      id: '2c1d2e3f-4a5b-4c6d-8e7f-8091a2b3c4d5',
       line_1: '1 Elm St',
       line_2: null,
       city: 'Dallas',

@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { Card } from '../../components/card';
 import { paths } from '../../config/paths';
 import { internalPath } from '../../features/auth/return-path';
+import { AddressBook } from '../../features/profile/components/address-book';
 import { AddressForm } from '../../features/profile/components/address-form';
 import { WithProfile } from '../../features/profile/components/profile-query';
 import { notify } from '../../lib/toast';
@@ -23,7 +24,10 @@ function readState(state: unknown): UpdateAddressState | null {
   return path ? { returnTo: path } : null;
 }
 
-/** Update Address (/update-profile): from Personal Details, or when a card needs one first. */
+/**
+ * Update Address (/update-profile): the address book from Personal Details, or the billing
+ * address form when a card needs one first.
+ */
 export function UpdateProfileScreen() {
   const { t } = useTranslation();
   useDocumentTitle(t('titles.updateProfile'));
@@ -34,20 +38,24 @@ export function UpdateProfileScreen() {
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-5">
       <BackLink to={back}>{t('common.back')}</BackLink>
-      <PageHeading intro={from ? t('address.introCard') : t('address.intro')}>
+      <PageHeading intro={from ? t('address.introCard') : t('addressBook.intro')}>
         {t('titles.updateProfile')}
       </PageHeading>
       <Card>
         <WithProfile>
-          {(profile) => (
-            <AddressForm
-              profile={profile}
-              onSaved={() => {
-                notify.success(t('address.saved'));
-                void navigate(back, { replace: true });
-              }}
-            />
-          )}
+          {(profile) =>
+            from ? (
+              <AddressForm
+                profile={profile}
+                onSaved={() => {
+                  notify.success(t('address.saved'));
+                  void navigate(back, { replace: true });
+                }}
+              />
+            ) : (
+              <AddressBook profile={profile} />
+            )
+          }
         </WithProfile>
       </Card>
     </div>

@@ -10,7 +10,15 @@ import { AddressForm } from './address-form';
 const withAddress = (state: string): Profile => ({
   ...profile,
   address: [
-    { line_1: '1 Main St', line_2: null, city: 'Reno', state, zipcode: '89501', is_primary: true },
+    {
+      id: '3c1d2e3f-4a5b-4c6d-8e7f-8091a2b3c4d5',
+      line_1: '1 Main St',
+      line_2: null,
+      city: 'Reno',
+      state,
+      zipcode: '89501',
+      is_primary: true,
+    },
   ],
 });
 

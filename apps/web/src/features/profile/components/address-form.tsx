@@ -7,7 +7,7 @@ import {
 } from '@refund/contracts/profile';
 import { usStates } from '@refund/contracts/us-states';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Button } from '../../../components/button';
@@ -20,45 +20,21 @@ import { FormAlert } from '../../../components/form-alert';
 const stateOptions = usStates.map((state) => ({ value: state.code, label: state.name }));
 
 /** A saved state from before the list (free text) is not offered as chosen: pick again. */
-const knownState = (state: string | undefined): string =>
+export const knownState = (state: string | undefined): string =>
   usStates.some((listed) => listed.code === state) ? (state ?? '') : '';
 
-interface AddressFormProps {
-  profile: Profile;
-  onSaved: () => void;
+export type AddressValues = UpdateAddressRequest & { is_primary?: boolean };
+
+interface AddressFieldsProps {
+  register: UseFormRegister<AddressValues>;
+  errors: FieldErrors<AddressValues>;
 }
 
-/** Update Address: the customer's primary (billing) address, prefilled when there is one. */
-export function AddressForm({ profile, onSaved }: AddressFormProps) {
+/** The fields of a US address: lines, city, state from the list, 5-digit zip. */
+export function AddressFields({ register, errors }: AddressFieldsProps) {
   const { t } = useTranslation();
-  const update = useUpdateAddress();
-  const [serverError, setServerError] = useState<string | null>(null);
-  const current = preferredAddress(profile.address);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<UpdateAddressRequest, unknown, z.output<typeof updateAddressRequestSchema>>({
-    resolver: zodResolver(updateAddressRequestSchema),
-    defaultValues: {
-      line_1: current?.line_1 ?? '',
-      line_2: current?.line_2 ?? '',
-      city: current?.city ?? '',
-      state: knownState(current?.state),
-      zipcode: current?.zipcode ?? '',
-    },
-  });
-
-  const submit = handleSubmit((values) => {
-    setServerError(null);
-    update.mutate(
-      { ...values, line_2: values.line_2 ? values.line_2 : null },
-      { onSuccess: onSaved, onError: (error) => setServerError(errorMessage(error)) },
-    );
-  });
-
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+    <>
       <TextField
         label={t('address.line1')}
         autoComplete="address-line1"
@@ -95,6 +71,47 @@ export function AddressForm({ profile, onSaved }: AddressFormProps) {
           {...register('zipcode')}
         />
       </div>
+    </>
+  );
+}
+
+interface AddressFormProps {
+  profile: Profile;
+  onSaved: () => void;
+}
+
+/** Update Address: the customer's primary (billing) address, prefilled when there is one. */
+export function AddressForm({ profile, onSaved }: AddressFormProps) {
+  const { t } = useTranslation();
+  const update = useUpdateAddress();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const current = preferredAddress(profile.address);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<AddressValues, unknown, z.output<typeof updateAddressRequestSchema>>({
+    resolver: zodResolver(updateAddressRequestSchema),
+    defaultValues: {
+      line_1: current?.line_1 ?? '',
+      line_2: current?.line_2 ?? '',
+      city: current?.city ?? '',
+      state: knownState(current?.state),
+      zipcode: current?.zipcode ?? '',
+    },
+  });
+
+  const submit = handleSubmit((values) => {
+    setServerError(null);
+    update.mutate(
+      { ...values, line_2: values.line_2 ? values.line_2 : null },
+      { onSuccess: onSaved, onError: (error) => setServerError(errorMessage(error)) },
+    );
+  });
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+      <AddressFields register={register} errors={errors} />
       <FormAlert message={serverError} />
       <Button type="submit" loading={update.isPending}>
         {t('address.save')}
