@@ -14,6 +14,8 @@ test('the profile menu links to each of its screens; each card entry opens its h
     /^Transaction History/,
     /^My Redemptions/,
     /^Personal Details/,
+    /^Payment methods/,
+    /^Security activity/,
   ]);
   for (const [name, url, heading] of [
     ['Visa Gift Cards', /\/profile\/visaprepaidcard-history$/, 'Visa Prepaid Card History'],

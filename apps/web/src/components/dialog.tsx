@@ -7,13 +7,15 @@ interface DialogProps {
   onClose: () => void;
   title: string;
   children: ReactNode;
+  /** The dialog's buttons; without them, one 'Got it' closes it. */
+  actions?: ReactNode;
 }
 
 /**
  * A modal on the native <dialog>: the browser traps focus inside, closes it on Escape, hides the
  * page behind it from assistive technology and gives focus back to the opener afterwards.
  */
-export function Dialog({ open, onClose, title, children }: DialogProps) {
+export function Dialog({ open, onClose, title, children, actions }: DialogProps) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -41,9 +43,11 @@ export function Dialog({ open, onClose, title, children }: DialogProps) {
           {title}
         </h2>
         <div className="flex flex-col gap-3 text-ink-muted">{children}</div>
-        <Button onClick={onClose} className="mt-2">
-          {t('common.gotIt')}
-        </Button>
+        {actions ?? (
+          <Button onClick={onClose} className="mt-2">
+            {t('common.gotIt')}
+          </Button>
+        )}
       </div>
     </dialog>
   );

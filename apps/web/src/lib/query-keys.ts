@@ -31,6 +31,7 @@ export const queryKeys = {
   fanCashLink: resourceKeys('fancash-link'),
   spotlight: resourceKeys('spotlight'),
   freePlay: resourceKeys('free-play'),
+  securityActivity: resourceKeys('security-activity'),
 };
 
 /** Data that belongs to the app rather than to whoever is signed in. */

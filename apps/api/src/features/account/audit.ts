@@ -50,11 +50,19 @@ export function hashDeviceId(raw: string | string[] | undefined): string | null 
   return createHash('sha256').update(`account-device:${value.toLowerCase()}`).digest('hex');
 }
 
+/** The request's session, read the way its route declared its auth (no session otherwise). */
+function sessionOf(request: FastifyRequest): string | null {
+  const auth = request.routeOptions.config.auth;
+  if (auth === 'customer') return request.customer.sessionId;
+  if (auth === 'customer-optional') return request.viewer?.sessionId ?? null;
+  return null;
+}
+
 /** The audit context of a request: its session (when signed in), device, browser and address. */
 export function auditContextOf(request: FastifyRequest): AuditContext {
   const agent = request.headers['user-agent'];
   return {
-    sessionId: request.viewer?.sessionId ?? null,
+    sessionId: sessionOf(request),
     deviceHash: hashDeviceId(request.headers['x-device-id']),
     userAgent: typeof agent === 'string' ? agent.slice(0, MAX_USER_AGENT) : null,
     ip: request.ip,

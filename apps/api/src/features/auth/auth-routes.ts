@@ -14,6 +14,7 @@ import { errorBodySchema } from '@refund/contracts/errors';
 import { profileSchema, updateAddressRequestSchema } from '@refund/contracts/profile';
 import type { Db } from '../../db/database';
 import { setPrimaryAddress } from './addresses';
+import { auditContextOf } from '../account/audit';
 import { AppError } from '../../http/app-error';
 import type { BotVerifier } from '../../providers/ports';
 import type { AccessTokens } from './access-token';
@@ -120,6 +121,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
       const { refreshToken, access_token, access_token_expiry_in_seconds } = await otp.verifySignIn(
         request.body.attempt_id,
         request.body.code,
+        auditContextOf(request),
       );
       refreshCookie.set(reply, refreshToken);
       return { access_token, access_token_expiry_in_seconds };
@@ -202,12 +204,17 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
         tags: ['auth'],
         summary: 'Set the primary (billing) address; answers the updated profile',
         body: updateAddressRequestSchema,
-        response: { 200: profileSchema, 400: errorBodySchema, 401: errorBodySchema },
+        response: {
+          200: profileSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          409: errorBodySchema,
+        },
       },
     },
     async (request) => {
       const { userId } = request.customer;
-      await setPrimaryAddress(options.db, userId, request.body);
+      await setPrimaryAddress(options.db, userId, request.body, auditContextOf(request));
       options.profiles.invalidate(userId);
       const profile = await options.profiles.get(userId);
       if (!profile) throw new AppError('UNAUTHORIZED');

@@ -23,6 +23,7 @@ import type { Db, Queryable, Tx } from '../../db/database';
 import { otpAttempts, otpSends } from '../../db/schema';
 import { DomainError } from '../../domain/domain-error';
 import type { JobQueue, OutboundMessage } from '../../jobs/job-queue';
+import { noAuditContext, recordAudit, type AuditContext } from '../account/audit';
 import type { AccessTokens } from './access-token';
 import { generateOtpCode, hashOtpCode, otpCodeMatches } from './otp-code';
 import type { SessionStore } from './sessions';
@@ -380,6 +381,7 @@ export function createOtpService(deps: OtpServiceDeps) {
     code: string,
     purposes: readonly Purpose[],
     onVerified: (tx: Tx, attempt: Attempt) => Promise<string | DomainError>,
+    context: AuditContext = noAuditContext,
   ): Promise<SignedIn> {
     // Wrong tries must be counted even though the request fails, so the transaction returns
     // an outcome and the error is thrown after it commits.
@@ -389,8 +391,18 @@ export function createOtpService(deps: OtpServiceDeps) {
       const attempt = checked;
       const userId = await onVerified(tx, attempt);
       if (userId instanceof DomainError) return { error: userId };
-      const session = await deps.sessions.start(tx, userId);
-      return { userId, createdAccount: attempt.purpose === 'SIGN_UP', ...session };
+      const signUp = attempt.purpose === 'SIGN_UP';
+      // A device is new when this customer never signed in from it (or it sent no id).
+      const knownDevice = await deps.sessions.knowsDevice(tx, userId, context.deviceHash);
+      const session = await deps.sessions.start(tx, userId, context);
+      await recordAudit(
+        tx,
+        userId,
+        signUp ? 'signed_up' : 'signed_in',
+        signUp || knownDevice ? [] : ['new_device'],
+        { ...context, sessionId: session.sessionId },
+      );
+      return { userId, createdAccount: signUp, ...session };
     });
     if ('error' in outcome) throw outcome.error;
     const access = deps.accessTokens.issue({ sub: outcome.userId, sid: outcome.sessionId });
@@ -475,24 +487,34 @@ export function createOtpService(deps: OtpServiceDeps) {
     },
 
     /** Sign-in and sign-up codes; a sign-up's account is created here, once its phone is proven. */
-    async verifySignIn(attemptId: string, code: string): Promise<SignedIn> {
-      return verify(attemptId, code, ['SIGN_IN', 'SIGN_UP'], async (tx, attempt) => {
-        if (attempt.purpose !== 'SIGN_UP')
-          return attempt.userId ?? new DomainError('INCORRECT_OTP');
-        let created: string;
-        try {
-          created = await tx.transaction((inner) =>
-            insertUser(inner, attempt.signupDetails as NewUser),
-          );
-        } catch (error) {
-          const which = uniqueViolation(error);
-          if (which === 'phone') return new DomainError('PHONE_TAKEN');
-          if (which === 'email') return new DomainError('EMAIL_TAKEN');
-          throw error;
-        }
-        await deps.onAccountCreated?.(tx, created);
-        return created;
-      });
+    async verifySignIn(
+      attemptId: string,
+      code: string,
+      context: AuditContext = noAuditContext,
+    ): Promise<SignedIn> {
+      return verify(
+        attemptId,
+        code,
+        ['SIGN_IN', 'SIGN_UP'],
+        async (tx, attempt) => {
+          if (attempt.purpose !== 'SIGN_UP')
+            return attempt.userId ?? new DomainError('INCORRECT_OTP');
+          let created: string;
+          try {
+            created = await tx.transaction((inner) =>
+              insertUser(inner, attempt.signupDetails as NewUser),
+            );
+          } catch (error) {
+            const which = uniqueViolation(error);
+            if (which === 'phone') return new DomainError('PHONE_TAKEN');
+            if (which === 'email') return new DomainError('EMAIL_TAKEN');
+            throw error;
+          }
+          await deps.onAccountCreated?.(tx, created);
+          return created;
+        },
+        context,
+      );
     },
   };
 }

@@ -19,6 +19,12 @@ export type RotateResult =
   | { ok: true; userId: string; sessionId: string; refreshToken: string }
   | { ok: false; reason: 'unknown' | 'reused' | 'revoked' | 'expired' };
 
+/** The device a session was started on: the hashed device id and the browser's User-Agent. */
+export interface SessionDevice {
+  deviceHash: string | null;
+  userAgent: string | null;
+}
+
 export interface SessionStoreOptions {
   /**
    * Keys the derivation of each token's successor. Without it a random key is used, which only
@@ -95,14 +101,29 @@ export function createSessionStore(
     async start(
       tx: Queryable,
       userId: string,
+      device: SessionDevice = { deviceHash: null, userAgent: null },
     ): Promise<{ sessionId: string; refreshToken: string }> {
       const expiresAt = new Date(Date.now() + refreshTtlDays * 86_400_000);
       const [session] = await tx
         .insert(sessions)
-        .values({ userId, expiresAt })
+        .values({ userId, expiresAt, deviceHash: device.deviceHash, userAgent: device.userAgent })
         .returning({ id: sessions.id });
       if (!session) throw new Error('session not created');
       return { sessionId: session.id, refreshToken: await issueToken(tx, session.id) };
+    },
+
+    /**
+     * Whether this customer signed in from this device before. Without a device id nothing can
+     * be recognised, so the answer is no.
+     */
+    async knowsDevice(tx: Queryable, userId: string, deviceHash: string | null): Promise<boolean> {
+      if (!deviceHash) return false;
+      const [row] = await tx
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId), eq(sessions.deviceHash, deviceHash)))
+        .limit(1);
+      return !!row;
     },
 
     /**

@@ -3,6 +3,7 @@ import type { BankAccount, BankAccountType } from '@refund/contracts/banks';
 import type { Db, Queryable } from '../../db/database';
 import { bankAccounts } from '../../db/schema';
 import { DomainError } from '../../domain/domain-error';
+import { noAuditContext, recordAudit, type AuditContext } from '../account/audit';
 import type { BankVault } from './bank-vault';
 import type { RoutingDirectory } from './routing-directory';
 
@@ -27,6 +28,15 @@ export interface NewBankAccount {
   source: 'manual' | 'linked';
 }
 
+/** What adding a bank account stores, by name (an audit event never holds the values). */
+const BANK_ACCOUNT_FIELDS = [
+  'routing_number',
+  'bank_name',
+  'account_type',
+  'last4',
+  'account_holder_name',
+] as const;
+
 /** The customer's bank accounts. Full account numbers go straight to the vault. */
 export function createBankAccounts(deps: {
   db: Db;
@@ -35,7 +45,11 @@ export function createBankAccounts(deps: {
 }) {
   return {
     /** The vault entry and the account commit together: a failure leaves neither behind. */
-    async add(userId: string, input: NewBankAccount): Promise<BankAccount> {
+    async add(
+      userId: string,
+      input: NewBankAccount,
+      context: AuditContext = noAuditContext,
+    ): Promise<BankAccount> {
       const row = await deps.db.transaction(async (tx) => {
         const token = await deps.vault.store(input.accountNumber, tx);
         const [inserted] = await tx
@@ -51,6 +65,9 @@ export function createBankAccounts(deps: {
             source: input.source,
           })
           .returning();
+        if (inserted) {
+          await recordAudit(tx, userId, 'bank_account_added', BANK_ACCOUNT_FIELDS, context);
+        }
         return inserted;
       });
       if (!row) throw new Error('bank account not stored');
@@ -66,20 +83,33 @@ export function createBankAccounts(deps: {
       return rows.map(bankAccountView);
     },
 
-    /** Payouts already on their way still reach the account; new ones cannot choose it. */
-    async remove(userId: string, id: string): Promise<void> {
-      const removed = await deps.db
-        .update(bankAccounts)
-        .set({ removedAt: new Date() })
-        .where(
-          and(
-            eq(bankAccounts.id, id),
-            eq(bankAccounts.userId, userId),
-            isNull(bankAccounts.removedAt),
-          ),
-        )
-        .returning({ id: bankAccounts.id });
-      if (removed.length === 0) throw new DomainError('NOT_FOUND', 'No bank account with this id.');
+    /**
+     * Payouts already on their way still reach the account, and the history still shows it; new
+     * ones cannot choose it. Someone else's account, or one removed already, is not found.
+     */
+    async remove(
+      userId: string,
+      id: string,
+      context: AuditContext = noAuditContext,
+    ): Promise<void> {
+      const removed = await deps.db.transaction(async (tx) => {
+        const rows = await tx
+          .update(bankAccounts)
+          .set({ removedAt: new Date() })
+          .where(
+            and(
+              eq(bankAccounts.id, id),
+              eq(bankAccounts.userId, userId),
+              isNull(bankAccounts.removedAt),
+            ),
+          )
+          .returning({ id: bankAccounts.id });
+        if (rows.length > 0) {
+          await recordAudit(tx, userId, 'bank_account_removed', [], context);
+        }
+        return rows.length > 0;
+      });
+      if (!removed) throw new DomainError('NOT_FOUND', 'No bank account with this id.');
     },
   };
 }

@@ -14,6 +14,7 @@ import {
   type BankLinking,
   type LinkedAccount,
 } from '../../providers/ports';
+import { noAuditContext, type AuditContext } from '../account/audit';
 import type { BankAccounts } from './bank-accounts';
 
 /** How long a customer has to finish at the provider and come back with the code. */
@@ -50,7 +51,11 @@ export function createBankLinks(deps: {
       return { session_id: session.id, redirect_url: redirectUrl };
     },
 
-    async exchange(userId: string, input: { code: string; state: string }): Promise<BankAccount> {
+    async exchange(
+      userId: string,
+      input: { code: string; state: string },
+      context: AuditContext = noAuditContext,
+    ): Promise<BankAccount> {
       const [claimed] = await db
         .update(bankLinkSessions)
         .set({ usedAt: new Date() })
@@ -76,14 +81,18 @@ export function createBankLinks(deps: {
       const account = payoutAccount(shared);
       if (!account) throw new DomainError('NO_ELIGIBLE_BANK_ACCOUNT');
       const holderName = account.holderName ?? (await customerName(db, userId));
-      return deps.accounts.add(userId, {
-        routingNumber: account.routingNumber,
-        accountNumber: account.accountNumber,
-        accountType: account.accountType,
-        holderName,
-        bankName: account.bankName,
-        source: 'linked',
-      });
+      return deps.accounts.add(
+        userId,
+        {
+          routingNumber: account.routingNumber,
+          accountNumber: account.accountNumber,
+          accountType: account.accountType,
+          holderName,
+          bankName: account.bankName,
+          source: 'linked',
+        },
+        context,
+      );
     },
   };
 }

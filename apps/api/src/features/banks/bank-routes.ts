@@ -9,6 +9,7 @@ import {
   bankLinkSessionSchema,
 } from '@refund/contracts/banks';
 import { errorBodySchema } from '@refund/contracts/errors';
+import { auditContextOf } from '../account/audit';
 import type { BankAccounts } from './bank-accounts';
 import type { BankLinks } from './bank-links';
 
@@ -41,13 +42,17 @@ export const bankRoutes: FastifyPluginAsync<{
     async (request, reply) => {
       const { userId } = request.customer;
       const body = request.body;
-      const account = await accounts.add(userId, {
-        routingNumber: body.routing_number,
-        accountNumber: body.account_number,
-        accountType: body.account_type,
-        holderName: body.account_holder_name,
-        source: 'manual',
-      });
+      const account = await accounts.add(
+        userId,
+        {
+          routingNumber: body.routing_number,
+          accountNumber: body.account_number,
+          accountType: body.account_type,
+          holderName: body.account_holder_name,
+          source: 'manual',
+        },
+        auditContextOf(request),
+      );
       return reply.status(201).send(account);
     },
   );
@@ -73,13 +78,14 @@ export const bankRoutes: FastifyPluginAsync<{
       config: { auth: 'customer' },
       schema: {
         tags: ['bank accounts'],
-        summary: 'Remove a bank account; someone else’s answers 404',
+        summary:
+          'Remove a bank account: gone from lists and new redemptions (payouts on their way still reach it); someone else’s, or one removed already, answers 404',
         params: z.object({ id: z.uuid({ error: 'id must be a UUID' }) }),
         response: { 204: z.null(), ...errors },
       },
     },
     async (request, reply) => {
-      await accounts.remove(request.customer.userId, request.params.id);
+      await accounts.remove(request.customer.userId, request.params.id, auditContextOf(request));
       return reply.status(204).send(null);
     },
   );
@@ -114,7 +120,9 @@ export const bankRoutes: FastifyPluginAsync<{
     },
     async (request, reply) => {
       const { userId } = request.customer;
-      return reply.status(201).send(await links.exchange(userId, request.body));
+      return reply
+        .status(201)
+        .send(await links.exchange(userId, request.body, auditContextOf(request)));
     },
   );
 };

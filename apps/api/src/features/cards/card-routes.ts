@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { addCardRequestSchema, cardListSchema, cardSchema } from '@refund/contracts/cards';
 import { errorBodySchema } from '@refund/contracts/errors';
+import { auditContextOf } from '../account/audit';
 import type { Cards } from './cards';
 
 const errors = {
@@ -33,7 +34,11 @@ export const cardRoutes: FastifyPluginAsync<{
     async (request, reply) => {
       const { userId } = request.customer;
       const { card_number, expiry, name_on_card } = request.body;
-      return reply.status(201).send(await cards.add(userId, { card_number, expiry, name_on_card }));
+      return reply
+        .status(201)
+        .send(
+          await cards.add(userId, { card_number, expiry, name_on_card }, auditContextOf(request)),
+        );
     },
   );
 
@@ -58,13 +63,18 @@ export const cardRoutes: FastifyPluginAsync<{
       config: { auth: 'customer' },
       schema: {
         tags: ['cards'],
-        summary: 'Remove a card',
+        summary:
+          'Remove a card: gone from lists and new redemptions (payouts on their way still reach it); someone else’s, or one removed already, answers 404',
         params: z.object({ card_uuid: z.uuid() }),
         response: { 204: z.null(), ...errors },
       },
     },
     async (request, reply) => {
-      await cards.remove(request.customer.userId, request.params.card_uuid);
+      await cards.remove(
+        request.customer.userId,
+        request.params.card_uuid,
+        auditContextOf(request),
+      );
       return reply.status(204).send(null);
     },
   );

@@ -9,6 +9,7 @@ import type { Db, Queryable } from '../../db/database';
 import { cards } from '../../db/schema';
 import { DomainError } from '../../domain/domain-error';
 import type { CardPayouts } from '../../providers/ports';
+import { noAuditContext, recordAudit, type AuditContext } from '../account/audit';
 import { hasAddress } from '../auth/addresses';
 import type { CardVault } from './card-vault';
 
@@ -25,12 +26,16 @@ export const cardView = (row: CardRow): Card => ({
   created_at: row.createdAt.toISOString(),
 });
 
+/** What adding a card stores, by name (an audit event never holds the values). */
+const CARD_FIELDS = ['brand', 'last4', 'expiry', 'name_on_card'] as const;
+
 /** The customer's debit cards. Card numbers go straight to the vault; the CVV goes nowhere. */
 export function createCards(deps: { db: Db; vault: CardVault; payouts: CardPayouts }) {
   return {
     async add(
       userId: string,
       input: { card_number: string; expiry: string; name_on_card: string },
+      context: AuditContext = noAuditContext,
     ): Promise<Card> {
       if (!(await hasAddress(deps.db, userId))) throw new DomainError('ADDRESS_REQUIRED');
       const brand = cardBrand(input.card_number);
@@ -56,6 +61,7 @@ export function createCards(deps: { db: Db; vault: CardVault; payouts: CardPayou
             nameOnCard: input.name_on_card,
           })
           .returning();
+        if (inserted) await recordAudit(tx, userId, 'card_added', CARD_FIELDS, context);
         return inserted;
       });
       if (!row) throw new Error('card not stored');
@@ -71,13 +77,26 @@ export function createCards(deps: { db: Db; vault: CardVault; payouts: CardPayou
       return rows.map(cardView);
     },
 
-    async remove(userId: string, cardId: string): Promise<void> {
-      const removed = await deps.db
-        .update(cards)
-        .set({ removedAt: new Date() })
-        .where(and(eq(cards.id, cardId), eq(cards.userId, userId), isNull(cards.removedAt)))
-        .returning({ id: cards.id });
-      if (removed.length === 0) throw new DomainError('NOT_FOUND', 'No card with this id.');
+    /**
+     * Hides the card from lists and new redemptions. A payout already on its way keeps its
+     * destination, and the history still shows the card it went to. Someone else's card, or one
+     * removed already, is not found.
+     */
+    async remove(
+      userId: string,
+      cardId: string,
+      context: AuditContext = noAuditContext,
+    ): Promise<void> {
+      const removed = await deps.db.transaction(async (tx) => {
+        const rows = await tx
+          .update(cards)
+          .set({ removedAt: new Date() })
+          .where(and(eq(cards.id, cardId), eq(cards.userId, userId), isNull(cards.removedAt)))
+          .returning({ id: cards.id });
+        if (rows.length > 0) await recordAudit(tx, userId, 'card_removed', [], context);
+        return rows.length > 0;
+      });
+      if (!removed) throw new DomainError('NOT_FOUND', 'No card with this id.');
     },
   };
 }

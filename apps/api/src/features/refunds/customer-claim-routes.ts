@@ -19,6 +19,7 @@ import {
   verifyEmailParamsSchema,
 } from '@refund/contracts/refunds';
 import type { Db } from '../../db/database';
+import { auditContextOf, type AuditContext } from '../account/audit';
 import { AppError } from '../../http/app-error';
 import type { BotVerifier } from '../../providers/ports';
 import type { CustomerClaims } from './customer-claims';
@@ -29,7 +30,7 @@ export interface CustomerClaimRoutesOptions {
   db: Db;
   claims: CustomerClaims;
   /** Proves an email address from its magic link. */
-  verifyEmail: (token: string) => Promise<{ message: string }>;
+  verifyEmail: (token: string, context: AuditContext) => Promise<{ message: string }>;
   bot: BotVerifier;
   /** Hands a customer a claim code signed in their refresh token, as sign-in does. */
   setRefreshCookie: (reply: FastifyReply, refreshToken: string) => void;
@@ -142,6 +143,7 @@ export const customerClaimRoutes: FastifyPluginAsync<CustomerClaimRoutesOptions>
       const { refreshToken, access_token, access_token_expiry_in_seconds } = await claims.verify(
         request.body.attempt_id,
         request.body.code,
+        auditContextOf(request),
       );
       options.setRefreshCookie(reply, refreshToken);
       return { access_token, access_token_expiry_in_seconds };
@@ -195,7 +197,7 @@ export const customerClaimRoutes: FastifyPluginAsync<CustomerClaimRoutesOptions>
         response: { 200: messageResponseSchema, ...errors },
       },
     },
-    async (request) => options.verifyEmail(request.params.id),
+    async (request) => options.verifyEmail(request.params.id, auditContextOf(request)),
   );
 
   r.get(

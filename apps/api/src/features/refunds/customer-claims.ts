@@ -13,6 +13,7 @@ import { recordWebhookEvent } from '../webhooks/webhook-events';
 import { claimRefund, ownsRefund } from './claim-refund';
 import { lockRefund } from './refund-money';
 import type { RefundRow } from './refund-views';
+import { noAuditContext, type AuditContext } from '../account/audit';
 
 export interface CustomerClaimDeps {
   db: Db;
@@ -22,6 +23,8 @@ export interface CustomerClaimDeps {
   onEmailVerified: (userId: string) => void;
   /** More to do for the customer who claimed, in the claim's transaction (a welcome bonus). */
   onClaimed?: (tx: Tx, userId: string) => Promise<void>;
+  /** Told once a claim committed, with the cents claimed (analytics). Must not throw. */
+  afterClaim?: (userId: string, claimedCents: number) => void;
 }
 
 const notClaimable = () => new DomainError('REFUND_NOT_CLAIMABLE');
@@ -174,7 +177,11 @@ export function createCustomerClaims(deps: CustomerClaimDeps) {
      * that verified email; an email verification code proves the email for the account that
      * asked, unless another account proved it first (EMAIL_TAKEN).
      */
-    async verify(attemptId: string, code: string): Promise<SignedIn> {
+    async verify(
+      attemptId: string,
+      code: string,
+      context: AuditContext = noAuditContext,
+    ): Promise<SignedIn> {
       const signedIn = await deps.otp.verify(
         attemptId,
         code,
@@ -193,6 +200,7 @@ export function createCustomerClaims(deps: CustomerClaimDeps) {
           }
           return attempt.userId;
         },
+        context,
       );
       deps.onEmailVerified(signedIn.userId);
       return signedIn;

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -67,9 +67,18 @@ describe('claim welcome', () => {
     open(signedOut, fromClaim);
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome, Robin' })).toBeTruthy();
     expect(screen.getByText('Redeem your $89.99 now!')).toBeTruthy();
-    expect(
-      screen.getByText('By continuing, you agree to the Terms of Service and Privacy Policy.'),
-    ).toBeTruthy();
+    const terms = screen.getByText(
+      (_, element) =>
+        element?.tagName === 'P' &&
+        element.textContent ===
+          'By continuing, you agree to the Terms of Service and Privacy Policy.',
+    );
+    expect(within(terms).getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe(
+      '/terms',
+    );
+    expect(within(terms).getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe(
+      '/privacy',
+    );
     // The configuration has arrived (it names the brand in the title), and offers no bonus.
     await waitFor(() => expect(document.title).toContain('Refundly'));
     expect(screen.queryByText(/bonus|\$10|free play|expires/i)).toBeNull();

@@ -7,6 +7,8 @@ import type { z } from 'zod';
 import { Button } from '../../../components/button';
 import { CheckboxField } from '../../../components/checkbox-field';
 import { TextField } from '../../../components/text-field';
+import { ConsentText } from '../../../components/consent-text';
+import { trackAuthStarted } from '../../../lib/analytics-events';
 import { errorMessage } from '../../../lib/api-error';
 import { notify } from '../../../lib/toast';
 import { useSignUp } from '../api/sign-up';
@@ -62,7 +64,10 @@ export function SignUpForm({ defaults = {}, addPhoneNumber = false }: SignUpForm
 
   const onSubmit = handleSubmit((values) =>
     signUp.mutate(values, {
-      onSuccess: (challenge) => goToVerify(navigate, challenge),
+      onSuccess: (challenge) => {
+        trackAuthStarted('sign_up');
+        goToVerify(navigate, challenge);
+      },
       onError: (error) => void notify.error(errorMessage(error)),
     }),
   );
@@ -109,7 +114,7 @@ export function SignUpForm({ defaults = {}, addPhoneNumber = false }: SignUpForm
         {...register('date_of_birth')}
       />
       <CheckboxField
-        label={t('auth.acceptTerms')}
+        label={<ConsentText i18nKey="auth.acceptTerms" />}
         error={errors.accepted_terms?.message}
         {...register('accepted_terms')}
       />

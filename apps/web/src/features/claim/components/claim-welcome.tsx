@@ -10,6 +10,7 @@ import { useClaimNextStep } from '../api/get-claim-next-step';
 import type { ClaimWelcomeState } from '../claim-routing-state';
 import { routeForNextStep, type NextStepDecision } from '../next-step-route';
 import { MerchantIdentity, MerchantSplash } from './merchant-banner';
+import { ConsentText } from '../../../components/consent-text';
 
 interface ClaimWelcomeProps {
   state: ClaimWelcomeState;
@@ -68,7 +69,9 @@ export function ClaimWelcome({ state, signedIn, onNext }: ClaimWelcomeProps) {
         <Button onClick={onContinue} loading={nextStep.isPending}>
           {t('claim.continue')}
         </Button>
-        <p className="text-center text-xs text-ink-muted">{t('claim.terms')}</p>
+        <p className="text-center text-xs text-ink-muted">
+          <ConsentText i18nKey="claim.terms" />
+        </p>
       </div>
     </section>
   );

@@ -9,6 +9,16 @@ const items = [
   { key: 'transactionHistory', href: paths.refundsHistory.href() },
   { key: 'myRedemptions', href: paths.redemptionHistory.href() },
   { key: 'personalDetails', href: paths.personalDetails.href() },
+  {
+    key: 'paymentMethods',
+    href: paths.paymentMethods.href(),
+    label: 'account.menu.paymentMethods',
+  },
+  {
+    key: 'securityActivity',
+    href: paths.securityActivity.href(),
+    label: 'account.menu.securityActivity',
+  },
 ] as const;
 
 export function ProfileMenu() {
@@ -25,7 +35,7 @@ export function ProfileMenu() {
               to={item.href}
               className="flex min-h-14 items-center justify-between px-5 font-medium text-ink hover:bg-surface-muted focus-visible:-outline-offset-4"
             >
-              {t(`profile.menu.${item.key}`)}
+              {'label' in item ? t(item.label) : t(`profile.menu.${item.key}`)}
               <span aria-hidden="true" className="text-xl text-ink-muted">
                 ›
               </span>

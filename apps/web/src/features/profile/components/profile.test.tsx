@@ -15,6 +15,7 @@ const profile = {
   phone_number: '5551234567',
   address: [
     {
+      id: '0c1d2e3f-4a5b-4c6d-8e7f-8091a2b3c4d5',
       city: 'Dallas',
       zipcode: '75201',
       line_1: '1 Elm St',
@@ -23,6 +24,7 @@ const profile = {
       is_primary: false,
     },
     {
+      id: '1c1d2e3f-4a5b-4c6d-8e7f-8091a2b3c4d5',
       city: 'Austin',
       zipcode: '73301',
       line_1: '9 Oak Ave',
@@ -60,6 +62,8 @@ describe('profile', () => {
       ['Transaction History›', '/refunds-history'],
       ['My Redemptions›', '/profile/redemption-history'],
       ['Personal Details›', '/profile/personal-details'],
+      ['Payment methods›', '/profile/payment-methods'],
+      ['Security activity›', '/profile/security-activity'],
     ]);
   });
 

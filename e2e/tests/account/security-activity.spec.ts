@@ -1,0 +1,36 @@
+import { expect, test } from '@playwright/test';
+import { signInThroughApi } from '../support/people';
+import { addDebitCard, fundedCustomer } from '../support/redemptions';
+
+test('shows a first sign-in from a new device and a card removal', async ({ page }) => {
+  const customer = await fundedCustomer(page.request);
+  const card = await addDebitCard(page.request, customer);
+  await signInThroughApi(page, customer.person);
+
+  await page.goto('/profile/payment-methods');
+  await page.getByRole('button', { name: `Remove Visa •••• ${card.last4}` }).click();
+  await page
+    .getByRole('dialog', { name: 'Remove this card?' })
+    .getByRole('button', { name: 'Remove' })
+    .click();
+  await expect(page.getByText('Card removed', { exact: true })).toBeVisible();
+
+  await page.goto('/profile');
+  await page
+    .getByRole('navigation', { name: 'Profile' })
+    .getByRole('link', { name: 'Security activity' })
+    .click();
+  await expect(page).toHaveURL(/\/profile\/security-activity$/);
+  const list = page.getByRole('list', { name: 'Security activity' });
+  const headings = list.getByRole('heading');
+  await expect(headings.first()).toHaveText('Card removed');
+  await expect(list.getByRole('heading', { name: 'Card added' })).toBeVisible();
+  await expect(
+    list.getByRole('heading', { name: 'Signed in from a new device' }).first(),
+  ).toBeVisible();
+  await expect(list.getByRole('heading', { name: 'Account created' })).toBeVisible();
+  // Dates as 'Mon D, YYYY h:mm AM/PM'.
+  await expect(list.locator('time').first()).toHaveText(
+    /^[A-Z][a-z]{2} \d{1,2}, \d{4} \d{1,2}:\d{2} (AM|PM)$/,
+  );
+});
