@@ -1,9 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FreePlayClaim, FreePlayOffer } from '@refund/contracts/free-play';
+import { SANDBOX_PASSING_BOT_TOKEN } from '@refund/contracts/sandbox';
 import { loadConfig } from '../src/config';
 import { fundedCustomer, newMerchant } from './support/payout-fixtures';
 import { ownDatabase } from './support/own-database';
-import { signUpNewPerson, type SignedIn } from './support/people';
+import { readCode, signUpNewPerson, type SignedIn } from './support/people';
 import { productionEnv } from './support/production-env';
 import { balanceOf, expectLedgerBalanced, type TestMerchant } from './support/refund-fixtures';
 import { call, startTestServer, type TestServer } from './support/test-server';
@@ -24,6 +25,7 @@ beforeAll(async () => {
     FREE_PLAY_CENTS: '1000',
     FREE_PLAY_ENDS_ON: LAST_DAY,
     FREE_PLAY_SPONSOR: 'Fanatics',
+    FREE_PLAY_ACCOUNTS_PER_DEVICE: '3',
     ...(database ? { DATABASE_URL: database.url } : {}),
   });
   merchant = await newMerchant(server.database.db);
@@ -169,6 +171,67 @@ describe('under 20 claims at once', () => {
     });
     expect(onDevice.json()).toMatchObject({ offer: { blocked_by: 'DEVICE_USED' } });
     expect(await offerOf(server, late)).toMatchObject({ blocked_by: null });
+  });
+});
+
+/** Signs the person in again from a browser whose FingerprintJS visitor id is `visitorId`. */
+async function signInFrom(person: SignedIn, visitorId: string): Promise<SignedIn> {
+  const headers = { 'x-device-id': visitorId };
+  const earlier = await readCode(server.app, person.phone);
+  const started = await call(
+    server.app,
+    'POST',
+    '/v1/users/signin',
+    { phone_number: person.phone, bot_token: SANDBOX_PASSING_BOT_TOKEN },
+    { headers },
+  );
+  expect(started.statusCode, started.body).toBe(200);
+  const { attempt_id } = started.json() as { attempt_id: string };
+  const code = await readCode(server.app, person.phone, [earlier]);
+  const verified = await call(
+    server.app,
+    'POST',
+    '/v1/users/verify',
+    { attempt_id, code },
+    { headers },
+  );
+  expect(verified.statusCode, verified.body).toBe(200);
+  return { ...person, accessToken: (verified.json() as { access_token: string }).access_token };
+}
+
+describe('accounts per device', () => {
+  it('lets only three accounts signed in from one device claim it, however many try at once', async () => {
+    const visitor = crypto.randomUUID().replace(/-/g, '');
+    const people = await Promise.all(
+      Array.from({ length: 8 }, () => fundedCustomer(server.app, merchant, 500)),
+    );
+    // Each signs in from the same device; each browser has its own storage id.
+    const signedIn: SignedIn[] = [];
+    for (const person of people) signedIn.push(await signInFrom(person, visitor));
+    const answers = await Promise.all(
+      signedIn.map((person) =>
+        claim(person, {
+          'idempotency-key': crypto.randomUUID(),
+          'x-device-id': crypto.randomUUID(),
+        }),
+      ),
+    );
+    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(3);
+    for (const refused of answers.filter((a) => a.statusCode !== 201)) {
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ code_description: 'FREE_PLAY_DEVICE_USED' });
+    }
+    const balances = await Promise.all(signedIn.map(available));
+    expect(balances.reduce((sum, cents) => sum + cents, 0)).toBe(8 * 500 + 3 * 1_000);
+
+    // The offer tells the others before they try; a customer who claimed still sees their claim.
+    const winners = signedIn.filter((_, i) => answers[i]?.statusCode === 201);
+    const others = signedIn.filter((_, i) => answers[i]?.statusCode !== 201);
+    expect(await offerOf(server, others[0]!)).toMatchObject({ blocked_by: 'DEVICE_USED' });
+    expect(await offerOf(server, winners[0]!)).toMatchObject({ blocked_by: 'ALREADY_CLAIMED' });
+    // The signal is the device signed in from: another device has room for the account.
+    const elsewhere = await signInFrom(others[0]!, crypto.randomUUID().replace(/-/g, ''));
+    expect(await offerOf(server, elsewhere)).toMatchObject({ blocked_by: null });
   });
 });
 

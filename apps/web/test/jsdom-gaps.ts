@@ -1,3 +1,4 @@
+import { vi } from 'vitest';
 /** Browser APIs jsdom lacks that the app (or sonner) calls. */
 
 // The app scrolls to the top on every route change.
@@ -25,3 +26,12 @@ if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.sho
     this.dispatchEvent(new Event('close'));
   };
 }
+
+// jsdom has no canvas or audio to fingerprint: the FingerprintJS agent answers a fixed visitor
+// id, as a browser would answer its own.
+vi.mock('@fingerprintjs/fingerprintjs', () => ({
+  load: () =>
+    Promise.resolve({
+      get: () => Promise.resolve({ visitorId: 'a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6' }),
+    }),
+}));

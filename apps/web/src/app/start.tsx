@@ -3,6 +3,7 @@ import type { Root } from 'react-dom/client';
 import { intakeLaunchUrl } from '../features/auth/launch-url';
 import { initI18n } from '../lib/i18n';
 import { startThemeSync } from '../lib/theme';
+import { warmVisitorId } from '../lib/visitor-id';
 import { App } from './app';
 import { authMachine, returnPaths } from './composition-root';
 
@@ -17,6 +18,8 @@ export function start(root: Root): void {
     replaceUrl: (url) => window.history.replaceState(window.history.state, '', url),
   });
   authMachine.start({ accessToken });
+  // Ready before the first sign-in, claim or redemption asks for it.
+  warmVisitorId();
 
   root.render(
     <StrictMode>

@@ -31,7 +31,7 @@ export const freePlayRoutes: FastifyPluginAsync<{ freePlay: FreePlayService }> =
       },
     },
     async (request) => ({
-      offer: await freePlay.get(request.customer.userId, request.headers['x-device-id']),
+      offer: await freePlay.get(request.customer, request.headers['x-device-id']),
     }),
   );
 
@@ -57,7 +57,7 @@ export const freePlayRoutes: FastifyPluginAsync<{ freePlay: FreePlayService }> =
       },
     },
     async (request, reply) => {
-      const { claim, created } = await freePlay.claim(request.customer.userId, {
+      const { claim, created } = await freePlay.claim(request.customer, {
         deviceId: request.headers['x-device-id'],
         idempotencyKey: request.headers['idempotency-key'],
       });

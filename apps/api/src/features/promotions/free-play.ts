@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { FreePlayClaim, FreePlayOffer } from '@refund/contracts/free-play';
 import type { Db, Queryable, Tx } from '../../db/database';
 import { transactionRetrying } from '../../db/sql-state';
-import { promotionClaims, refunds } from '../../db/schema';
+import { promotionClaims, refunds, sessions } from '../../db/schema';
 import { DomainError } from '../../domain/domain-error';
 import { customerAvailable, postTransfer, systemShard } from '../ledger/ledger';
 
@@ -11,7 +11,9 @@ import { customerAvailable, postTransfer, systemShard } from '../ledger/ledger';
  * The free play (ADR 0023): an amount the sports merchant funds, credited to a customer's wallet
  * once, for customers who have claimed a refund, until a configured last day. One claim per
  * customer and, when the app sends its device id, one per device: two accounts on one phone get
- * one free play. The claim row and the ledger transfer commit together; the transfer's key is
+ * one free play. Beside that browser's own id, the device the customer signed in from (the hash
+ * of its FingerprintJS visitor id, kept with the session) is a risk signal: only a few accounts
+ * signed in from one device may claim it. The claim row and the ledger transfer commit together; the transfer's key is
  * the customer's, so nothing can credit it twice.
  */
 export interface FreePlay {
@@ -79,8 +81,45 @@ async function hasClaimedRefund(q: Queryable, userId: string): Promise<boolean> 
   return row !== undefined;
 }
 
-export function createFreePlay(deps: { db: Db; offer: FreePlay | null }) {
-  const { db, offer } = deps;
+/** The device the session signed in from (its visitor id's hash), when it sent one. */
+async function sessionDevice(q: Queryable, sessionId: string): Promise<string | null> {
+  const [row] = await q
+    .select({ deviceHash: sessions.deviceHash })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId));
+  return row?.deviceHash ?? null;
+}
+
+/** How many other accounts that signed in from this device have claimed the free play. */
+async function claimsFromDevice(q: Queryable, device: string, userId: string): Promise<number> {
+  const [row] = await q
+    .select({ accounts: sql<number>`count(distinct ${promotionClaims.userId})::int` })
+    .from(promotionClaims)
+    .innerJoin(sessions, eq(sessions.userId, promotionClaims.userId))
+    .where(
+      and(
+        eq(promotionClaims.promotion, 'free_play'),
+        eq(sessions.deviceHash, device),
+        ne(promotionClaims.userId, userId),
+      ),
+    );
+  return row?.accounts ?? 0;
+}
+
+export function createFreePlay(deps: {
+  db: Db;
+  offer: FreePlay | null;
+  /** How many accounts signed in from one device may claim it. */
+  accountsPerDevice: number;
+}) {
+  const { db, offer, accountsPerDevice } = deps;
+
+  async function deviceFull(q: Queryable, signedInFrom: string | null, userId: string) {
+    return (
+      signedInFrom !== null &&
+      (await claimsFromDevice(q, signedInFrom, userId)) >= accountsPerDevice
+    );
+  }
 
   /** The existing claim answers a retry with the same key; any other claim is refused. */
   function replayOrRefuse(existing: ClaimRow, idempotencyKey: string) {
@@ -95,8 +134,17 @@ export function createFreePlay(deps: { db: Db; offer: FreePlay | null }) {
     live: FreePlay,
     userId: string,
     device: string | null,
+    signedInFrom: string | null,
     key: string,
   ) {
+    if (signedInFrom !== null) {
+      // Claims from one device are counted and made one at a time, so parallel claims by its
+      // accounts cannot all see room for one more.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`free-play:${signedInFrom}`}))`);
+      if ((await claimOf(tx, userId)) === null && (await deviceFull(tx, signedInFrom, userId))) {
+        throw new DomainError('FREE_PLAY_DEVICE_USED');
+      }
+    }
     const [inserted] = await tx
       .insert(promotionClaims)
       .values({
@@ -133,17 +181,19 @@ export function createFreePlay(deps: { db: Db; offer: FreePlay | null }) {
   return {
     /** The offer as this customer, on this device when known, sees it; null when none is made. */
     async get(
-      userId: string,
+      viewer: { userId: string; sessionId: string },
       deviceId: string | undefined,
       now = new Date(),
     ): Promise<FreePlayOffer | null> {
       if (!offer) return null;
+      const { userId } = viewer;
       const claim = await claimOf(db, userId);
       const blockedBy = claim
         ? 'ALREADY_CLAIMED'
         : now >= offer.endsAt
           ? 'ENDED'
-          : deviceId && (await deviceClaimed(db, deviceHash(deviceId)))
+          : (deviceId && (await deviceClaimed(db, deviceHash(deviceId)))) ||
+              (await deviceFull(db, await sessionDevice(db, viewer.sessionId), userId))
             ? 'DEVICE_USED'
             : (await hasClaimedRefund(db, userId))
               ? null
@@ -165,19 +215,21 @@ export function createFreePlay(deps: { db: Db; offer: FreePlay | null }) {
      * claimed, or after the last day.
      */
     async claim(
-      userId: string,
+      viewer: { userId: string; sessionId: string },
       input: { deviceId: string | undefined; idempotencyKey: string },
       now = new Date(),
     ): Promise<{ claim: FreePlayClaim; created: boolean }> {
       if (!offer) throw new DomainError('FREE_PLAY_UNAVAILABLE');
+      const { userId } = viewer;
       const existing = await claimOf(db, userId);
       if (existing) return replayOrRefuse(existing, input.idempotencyKey);
       if (now >= offer.endsAt) throw new DomainError('FREE_PLAY_ENDED');
       if (!(await hasClaimedRefund(db, userId))) throw new DomainError('FREE_PLAY_NEEDS_REFUND');
       const device = input.deviceId ? deviceHash(input.deviceId) : null;
+      const signedInFrom = await sessionDevice(db, viewer.sessionId);
       return transactionRetrying(
         db,
-        (tx) => record(tx, offer, userId, device, input.idempotencyKey),
+        (tx) => record(tx, offer, userId, device, signedInFrom, input.idempotencyKey),
         // Safe to run again whatever happened: a claim that committed is found by its key.
         { conflicts: true, connectionLoss: true },
       );

@@ -6,12 +6,16 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, parseAnswer } from '../../../lib/api-client';
+import { deviceHeaders } from '../../../lib/visitor-id';
 import { useBotToken } from '../../../lib/bot-protection/use-bot-token';
 
 export type SignInBody = z.output<typeof signInRequestSchema>;
 
 export async function signIn(body: SignInBody): Promise<OtpChallenge> {
-  return parseAnswer(otpChallengeSchema, await api.post('/users/signin', body));
+  return parseAnswer(
+    otpChallengeSchema,
+    await api.post('/users/signin', body, await deviceHeaders()),
+  );
 }
 
 export function useSignIn() {

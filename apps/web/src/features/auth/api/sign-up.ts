@@ -6,12 +6,16 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, parseAnswer } from '../../../lib/api-client';
+import { deviceHeaders } from '../../../lib/visitor-id';
 import { useBotToken } from '../../../lib/bot-protection/use-bot-token';
 
 export type SignUpBody = z.output<typeof signUpRequestSchema>;
 
 export async function signUp(body: SignUpBody): Promise<OtpChallenge> {
-  return parseAnswer(otpChallengeSchema, await api.post('/users/signup', body));
+  return parseAnswer(
+    otpChallengeSchema,
+    await api.post('/users/signup', body, await deviceHeaders()),
+  );
 }
 
 export function useSignUp() {

@@ -3,6 +3,7 @@ import type { claimVerifyRequestSchema } from '@refund/contracts/refunds';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, parseAnswer } from '../../../lib/api-client';
+import { deviceHeaders } from '../../../lib/visitor-id';
 
 export type ClaimVerifyBody = z.input<typeof claimVerifyRequestSchema>;
 
@@ -10,7 +11,7 @@ export type ClaimVerifyBody = z.input<typeof claimVerifyRequestSchema>;
 export async function verifyClaimCode(body: ClaimVerifyBody): Promise<AccessTokenResponse> {
   return parseAnswer(
     accessTokenResponseSchema,
-    await api.post('/customers/claim-refund/verify', body),
+    await api.post('/customers/claim-refund/verify', body, await deviceHeaders()),
   );
 }
 

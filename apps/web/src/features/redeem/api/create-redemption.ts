@@ -5,6 +5,7 @@ import {
 } from '@refund/contracts/redemptions';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, parseAnswer } from '../../../lib/api-client';
+import { deviceHeaders } from '../../../lib/visitor-id';
 import { queryKeys } from '../../../lib/query-keys';
 
 export interface CreateRedemption {
@@ -19,7 +20,10 @@ export async function createRedemption({
 }: CreateRedemption): Promise<Transaction> {
   return parseAnswer(
     transactionSchema,
-    await api.post('/redemptions', body, { 'Idempotency-Key': idempotencyKey }),
+    await api.post('/redemptions', body, {
+      ...(await deviceHeaders()),
+      'Idempotency-Key': idempotencyKey,
+    }),
   );
 }
 
