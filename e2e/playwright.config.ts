@@ -18,6 +18,9 @@ export const earnRewardsOffers = { 'SBX-trailhead-outdoor': 1000, 'SBX-starlight
 /** A server offering the welcome bonus; the others offer none, so balances are refunds alone. */
 export const welcomeBonusURL = `http://localhost:${PORT + 3}`;
 export const WELCOME_BONUS_LAST_DAY = `${new Date().getUTCFullYear() + 1}-06-30`;
+/** A server whose web app reports errors to a stub of Sentry, which listens on the next port. */
+export const errorReportingURL = `http://localhost:${PORT + 4}`;
+export const errorReportingStubPort = PORT + 5;
 
 /** The API with the built web app, on `url`, with an in-memory database of its own. */
 function server(url: string, env: Record<string, string> = {}) {
@@ -44,6 +47,8 @@ function server(url: string, env: Record<string, string> = {}) {
       WELCOME_BONUS_CENTS: '0',
       // Gift card balances are the cashback alone unless a server offers earn rewards.
       EARN_REWARDS_OFFERS: '',
+      // Every browser here shares one device fingerprint; real devices are counted per person.
+      FREE_PLAY_ACCOUNTS_PER_DEVICE: '1000',
       ...env,
     },
   };
@@ -88,6 +93,9 @@ export default defineConfig({
     server(welcomeBonusURL, {
       WELCOME_BONUS_CENTS: '1000',
       WELCOME_BONUS_EXPIRES_ON: WELCOME_BONUS_LAST_DAY,
+    }),
+    server(errorReportingURL, {
+      SENTRY_DSN_WEB: `http://public@localhost:${errorReportingStubPort}/1`,
     }),
   ],
 });

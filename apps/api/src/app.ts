@@ -17,12 +17,21 @@ import {
 import type { RedemptionMode } from '@refund/contracts/wallet';
 import type { Config, EarnRewardOffer } from './config';
 import type { Database } from './db/database';
+import { analyticsRoutes, sandboxAnalyticsRoutes } from './features/analytics/analytics-routes';
+import {
+  createTableServerAnalytics,
+  type ServerAnalytics,
+} from './features/analytics/server-analytics';
 import { createAccessTokens } from './features/auth/access-token';
+import { createSecurityActivity } from './features/account/security-activity';
+import { securityActivityRoutes } from './features/account/security-activity-routes';
 import { authRoutes } from './features/auth/auth-routes';
 import { createAuthenticator } from './features/auth/authenticate';
 import { createOtpService } from './features/auth/otp-service';
 import { createProfileReader } from './features/auth/profile-reader';
 import { createEmailVerification } from './features/auth/email-verification';
+import { createPhoneChange } from './features/account/phone-change';
+import { profileRoutes } from './features/account/profile-routes';
 import { createRefreshCookie } from './features/auth/refresh-cookie';
 import { createSessionStore } from './features/auth/sessions';
 import { fileRoutes } from './features/files/file-routes';
@@ -78,6 +87,7 @@ import {
   frameworkErrorHandler,
   registerErrorHandling,
 } from './http/error-handler';
+import { reportUnexpectedErrors } from './http/error-reporting';
 import { declareRouteAuth } from './http/route-auth';
 import { inlinePagePolicy, securityHeaders } from './http/security-headers';
 import type { JobQueue } from './jobs/job-queue';
@@ -108,6 +118,8 @@ export interface AppDeps {
   prepaidCardIssuer?: PrepaidCardIssuer | null;
   /** The sports merchant's FanCash program, when one is configured. */
   fanCash?: FanCashProgram | null;
+  /** Where server-side analytics events go; the analytics table when not given. */
+  serverAnalytics?: ServerAnalytics;
 }
 
 const BODY_LIMIT_BYTES = 64 * 1024;
@@ -121,6 +133,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const headers = securityHeaders({
     https: publicUrl.protocol === 'https:',
     botProvider: config.BOT_PROVIDER,
+    errorReportingOrigin: config.SENTRY_DSN_WEB ? new URL(config.SENTRY_DSN_WEB).origin : null,
+    analyticsOrigin: config.POSTHOG_KEY ? new URL(config.POSTHOG_HOST).origin : null,
   });
   const app = Fastify({
     loggerInstance: deps.logger,
@@ -145,6 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app,
     deps.webDistDir ? webAppFallback(app, deps.webDistDir, publicUrl) : undefined,
   );
+  reportUnexpectedErrors(app, config);
 
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(request.url.startsWith('/v1/') ? headers.api : headers.page);
@@ -196,12 +211,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maxAgeSeconds: config.REFRESH_TOKEN_TTL_DAYS * 86_400,
   });
   const welcomeBonus = welcomeBonusOf(config);
+  const serverAnalytics = deps.serverAnalytics ?? createTableServerAnalytics(db, deps.logger);
   const claims = createCustomerClaims({
     db,
     jobs: deps.jobs,
     otp,
     onEmailVerified: (userId) => profiles.invalidate(userId),
     onClaimed: (tx, userId) => creditWelcomeBonus(tx, welcomeBonus, userId),
+    afterClaim: (userId, claimedCents) =>
+      serverAnalytics.capture({
+        userId,
+        name: 'refund_claimed',
+        properties: { amount_in_cents: claimedCents },
+      }),
   });
   const merchantRefunds = createMerchantRefunds({
     db,
@@ -225,7 +247,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     fanCash: !!deps.fanCash,
     extra: deps.redemptionMethods ?? [],
   });
-  const redemptions = createRedemptions({
+  const createdRedemptions = createRedemptions({
     db,
     jobs: deps.jobs,
     otp,
@@ -234,6 +256,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     spendableBonus: (q, userId) => spendableBonus(q, welcomeBonus, userId),
     bot: deps.providers.bot,
   });
+  const redemptions: typeof createdRedemptions = {
+    ...createdRedemptions,
+    // Each newly created redemption (not a retried request) is reported to analytics.
+    async create(userId, key, input, context) {
+      const outcome = await createdRedemptions.create(userId, key, input, context);
+      if (outcome.created) {
+        const { mode, amount_in_cents, status } = outcome.transaction;
+        serverAnalytics.capture({
+          userId,
+          name: 'redemption_created',
+          properties: { method: mode, amount_in_cents, status },
+        });
+      }
+      return outcome;
+    },
+  };
   const bankAccounts = createBankAccounts({
     db,
     vault: createBankVault(db, config.VAULT_KEY),
@@ -256,6 +294,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ? { amount_in_cents: welcomeBonus.amountCents, last_day: welcomeBonus.lastDay }
         : null,
       bot_protection: { provider: config.BOT_PROVIDER, site_key: config.BOT_SITE_KEY ?? null },
+      error_reporting: {
+        dsn: config.SENTRY_DSN_WEB ?? null,
+        environment: config.SENTRY_ENVIRONMENT ?? config.NODE_ENV,
+      },
+      analytics: config.POSTHOG_KEY
+        ? { provider: 'posthog' as const, key: config.POSTHOG_KEY, host: config.POSTHOG_HOST }
+        : { provider: 'first_party' as const, key: null, host: null },
     },
   };
 
@@ -274,15 +319,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         bot: deps.providers.bot,
         refreshCookie,
       });
+      await v1.register(profileRoutes, {
+        db,
+        profiles,
+        emailChange: emailVerification,
+        phoneChange: createPhoneChange({ db, otp, jobs: deps.jobs, brandName: config.BRAND_NAME }),
+      });
       await v1.register(customerClaimRoutes, {
         db,
         claims,
-        verifyEmail: (token) => emailVerification.verify(token),
+        verifyEmail: (token, context) => emailVerification.verify(token, context),
         bot: deps.providers.bot,
         setRefreshCookie: (reply, refreshToken) => refreshCookie.set(reply, refreshToken),
       });
       await v1.register(merchantRefundRoutes, { refunds: merchantRefunds });
       await v1.register(cardRoutes, { cards });
+      await v1.register(securityActivityRoutes, { activity: createSecurityActivity({ db }) });
       await v1.register(redemptionRoutes, { redemptions });
       await v1.register(redemptionRatingRoutes, { ratings: createRedemptionRatings(db) });
       if (deps.increaseWebhookSecret) {
@@ -335,9 +387,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       }
       if (deps.giftCardIssuer) await v1.register(earnRewardRoutes, { db, earnRewards });
       await v1.register(freePlayRoutes, {
-        freePlay: createFreePlay({ db, offer: freePlayOf(config) }),
+        freePlay: createFreePlay({
+          db,
+          offer: freePlayOf(config),
+          accountsPerDevice: config.FREE_PLAY_ACCOUNTS_PER_DEVICE,
+        }),
       });
       await v1.register(sandboxRoutes, { db, enabled: config.SANDBOX });
+      await v1.register(analyticsRoutes, { db });
+      if (config.SANDBOX) await v1.register(sandboxAnalyticsRoutes, { db });
       await v1.register(fileRoutes, { db });
       await v1.register(spotlightRoutes, { db, spotlights: createSpotlights(db) });
       await v1.register(webhookRoutes, { db, allowPrivateWebhookUrls: config.SANDBOX });

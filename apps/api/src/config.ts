@@ -75,6 +75,16 @@ const brandRewardList = z.string().transform((value, ctx) => {
   return offers;
 });
 
+/** A Sentry DSN (https://<public key>@<host>/<project id>); empty is the same as unset. */
+const sentryDsn = z
+  .string()
+  .trim()
+  .refine((value) => value === '' || /^https?:\/\/[^@/\s]+@[^/\s]+\/(?:\S*\/)?\d+$/.test(value), {
+    message: 'a Sentry DSN, https://<key>@<host>/<project id>',
+  })
+  .transform((value) => value || undefined)
+  .optional();
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -278,8 +288,27 @@ const envSchema = z
     FREE_PLAY_ENDS_ON: z.iso.date({ error: 'a date, YYYY-MM-DD' }).optional(),
     /** Who funds the free play, as the promotion page names them. */
     FREE_PLAY_SPONSOR: z.string().trim().min(1).max(60).default('Fanatics'),
+    /**
+     * How many accounts signed in from one device (its FingerprintJS visitor id) may claim the
+     * free play: a risk signal against one person with many accounts. Identical devices can share
+     * a visitor id, so it allows a few.
+     */
+    FREE_PLAY_ACCOUNTS_PER_DEVICE: z.coerce.number().int().min(1).max(1000).default(3),
     /** The e-mail address customers write to for help with a gift card; required in production. */
     SUPPORT_EMAIL: z.email({ error: 'an e-mail address' }).optional(),
+    /**
+     * PostHog project key (public, handed out in /v1/app-config): with it, the web app and the
+     * API send analytics events to PostHog; without it, to the API's own analytics table.
+     */
+    POSTHOG_KEY: z.string().trim().min(1).max(200).optional(),
+    /** The PostHog instance events go to. */
+    POSTHOG_HOST: z.url({ error: 'a URL' }).default('https://us.i.posthog.com'),
+    /** Sentry DSN the API reports unexpected errors to; unset, nothing is reported. */
+    SENTRY_DSN: sentryDsn,
+    /** Sentry DSN the web app reports errors to (public, handed out in /v1/app-config). */
+    SENTRY_DSN_WEB: sentryDsn,
+    /** The environment error reports are filed under; default NODE_ENV. */
+    SENTRY_ENVIRONMENT: z.string().trim().min(1).max(64).optional(),
   })
   .superRefine((env, ctx) => {
     const need = (key: keyof typeof env, why: string) => {

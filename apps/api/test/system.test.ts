@@ -25,6 +25,8 @@ describe('system endpoints', () => {
       support_email: 'support@refund-wallet.example',
       welcome_bonus: null,
       bot_protection: { provider: 'sandbox', site_key: null },
+      error_reporting: { dsn: null, environment: 'test' },
+      analytics: { provider: 'first_party', key: null, host: null },
     });
     const offering = await startTestServer({
       WELCOME_BONUS_CENTS: '1000',

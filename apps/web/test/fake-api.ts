@@ -24,6 +24,8 @@ export const sandboxConfig = {
   support_email: 'help@refundly.example',
   welcome_bonus: null,
   bot_protection: { provider: 'sandbox', site_key: null },
+  error_reporting: { dsn: null, environment: 'test' },
+  analytics: { provider: 'first_party', key: null, host: null },
 };
 
 /**

@@ -15,5 +15,16 @@ export const appConfigSchema = z.object({
     provider: z.enum(['sandbox', 'recaptcha', 'turnstile']),
     site_key: z.string().nullable(),
   }),
+  /** Where the web app reports its errors (a public Sentry DSN), or null: nothing is sent. */
+  error_reporting: z.object({ dsn: z.string().nullable(), environment: z.string() }),
+  /**
+   * Where the web app sends its analytics events: PostHog with this project key and host, or
+   * the API's own endpoint (`first_party`, key and host null) when no key is configured.
+   */
+  analytics: z.object({
+    provider: z.enum(['posthog', 'first_party']),
+    key: z.string().nullable(),
+    host: z.string().nullable(),
+  }),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;

@@ -33,12 +33,17 @@ const HSTS_MAX_AGE_SECONDS = 31_536_000;
 /**
  * The headers every answer carries. The web app's policy allows no inline script or style at all
  * (the access token lives in local storage, so an injected script would be fatal); the only
- * outside sources are the configured bot-protection widget's. HSTS only where the public address
+ * outside script sources are the configured bot-protection widget's, and the page connects only
+ * to its own origin and the configured error-reporting and analytics services. HSTS only where the public address
  * is https, so a plain-http local setup is never pinned to https.
  */
 export function securityHeaders(options: {
   https: boolean;
   botProvider: BotProviderName;
+  /** The web app's error-reporting endpoint (its Sentry DSN's origin), when one is configured. */
+  errorReportingOrigin?: string | null;
+  /** The analytics service's API origin (PostHog's host), when a key is configured. */
+  analyticsOrigin?: string | null;
 }): SecurityHeaders {
   const bot = botSources[options.botProvider];
   const common: Record<string, string> = {
@@ -56,7 +61,12 @@ export function securityHeaders(options: {
     'style-src': ["'self'"],
     'img-src': ["'self'", 'data:'],
     'font-src': ["'self'"],
-    'connect-src': ["'self'"],
+    'connect-src': [
+      "'self'",
+      ...(options.errorReportingOrigin ? [options.errorReportingOrigin] : []),
+      // posthog-js only sends events there; it is told not to load scripts from anywhere.
+      ...(options.analyticsOrigin ? [options.analyticsOrigin] : []),
+    ],
     'frame-src': bot.frame.length > 0 ? bot.frame : ["'none'"],
     'object-src': ["'none'"],
     'base-uri': ["'none'"],

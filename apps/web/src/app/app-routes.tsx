@@ -1,4 +1,3 @@
-import { lazy } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { paths } from '../config/paths';
 import type { ReturnPathStore } from '../features/auth/return-path';
@@ -6,142 +5,149 @@ import { RequireAuth } from './guards/require-auth';
 import { SignInOnly } from './guards/sign-in-only';
 import { AppShell } from './layouts/app-shell';
 import { PublicShell } from './layouts/public-shell';
+import { lazyScreen } from './lazy-screen';
 
 // Each screen is its own chunk so the sign-in page downloads only what it shows.
-const AuthScreen = lazy(() =>
-  import('./routes/auth-screen').then((m) => ({ default: m.AuthScreen })),
+const AuthScreen = lazyScreen(() => import('./routes/auth-screen'), 'AuthScreen');
+const VerifyAccountRoute = lazyScreen(
+  () => import('./routes/verify-account-route'),
+  'VerifyAccountRoute',
 );
-const VerifyAccountRoute = lazy(() =>
-  import('./routes/verify-account-route').then((m) => ({ default: m.VerifyAccountRoute })),
+const HomeScreen = lazyScreen(() => import('./routes/home-screen'), 'HomeScreen');
+const ProfileScreen = lazyScreen(() => import('./routes/profile-screen'), 'ProfileScreen');
+const PersonalDetailsScreen = lazyScreen(
+  () => import('./routes/personal-details-screen'),
+  'PersonalDetailsScreen',
 );
-const HomeScreen = lazy(() =>
-  import('./routes/home-screen').then((m) => ({ default: m.HomeScreen })),
+const ClaimWelcomeScreen = lazyScreen(
+  () => import('./routes/claim-welcome-screen'),
+  'ClaimWelcomeScreen',
 );
-const ProfileScreen = lazy(() =>
-  import('./routes/profile-screen').then((m) => ({ default: m.ProfileScreen })),
+const ClaimScreen = lazyScreen(() => import('./routes/claim-screen'), 'ClaimScreen');
+const ClaimSuccessScreen = lazyScreen(
+  () => import('./routes/claim-success-screen'),
+  'ClaimSuccessScreen',
 );
-const PersonalDetailsScreen = lazy(() =>
-  import('./routes/personal-details-screen').then((m) => ({ default: m.PersonalDetailsScreen })),
+const ClaimErrorScreen = lazyScreen(
+  () => import('./routes/claim-error-screen'),
+  'ClaimErrorScreen',
 );
-const ClaimWelcomeScreen = lazy(() =>
-  import('./routes/claim-welcome-screen').then((m) => ({ default: m.ClaimWelcomeScreen })),
+const RefundsHistoryScreen = lazyScreen(
+  () => import('./routes/refunds-history-screen'),
+  'RefundsHistoryScreen',
 );
-const ClaimScreen = lazy(() =>
-  import('./routes/claim-screen').then((m) => ({ default: m.ClaimScreen })),
+const RefundDetailsScreen = lazyScreen(
+  () => import('./routes/refund-details-screen'),
+  'RefundDetailsScreen',
 );
-const ClaimSuccessScreen = lazy(() =>
-  import('./routes/claim-success-screen').then((m) => ({ default: m.ClaimSuccessScreen })),
+const IntentScreen = lazyScreen(() => import('./routes/intent-screen'), 'IntentScreen');
+const RedemptionHistoryScreen = lazyScreen(
+  () => import('./routes/redemption-history-screen'),
+  'RedemptionHistoryScreen',
 );
-const ClaimErrorScreen = lazy(() =>
-  import('./routes/claim-error-screen').then((m) => ({ default: m.ClaimErrorScreen })),
+const RedemptionDetailsScreen = lazyScreen(
+  () => import('./routes/redemption-details-screen'),
+  'RedemptionDetailsScreen',
 );
-const RefundsHistoryScreen = lazy(() =>
-  import('./routes/refunds-history-screen').then((m) => ({ default: m.RefundsHistoryScreen })),
+const TransactionScreen = lazyScreen(
+  () => import('./routes/transaction-screen'),
+  'TransactionScreen',
 );
-const RefundDetailsScreen = lazy(() =>
-  import('./routes/refund-details-screen').then((m) => ({ default: m.RefundDetailsScreen })),
+const RedeemDebitScreen = lazyScreen(
+  () => import('./routes/redeem-debit-screen'),
+  'RedeemDebitScreen',
 );
-const IntentScreen = lazy(() =>
-  import('./routes/intent-screen').then((m) => ({ default: m.IntentScreen })),
+const RedeemAddCardScreen = lazyScreen(
+  () => import('./routes/redeem-add-card-screen'),
+  'RedeemAddCardScreen',
 );
-const RedemptionHistoryScreen = lazy(() =>
-  import('./routes/redemption-history-screen').then((m) => ({
-    default: m.RedemptionHistoryScreen,
-  })),
+const RedeemBankScreen = lazyScreen(
+  () => import('./routes/redeem-bank-screen'),
+  'RedeemBankScreen',
 );
-const RedemptionDetailsScreen = lazy(() =>
-  import('./routes/redemption-details-screen').then((m) => ({
-    default: m.RedemptionDetailsScreen,
-  })),
+const RedeemAddAccountScreen = lazyScreen(
+  () => import('./routes/redeem-add-account-screen'),
+  'RedeemAddAccountScreen',
 );
-const TransactionScreen = lazy(() =>
-  import('./routes/transaction-screen').then((m) => ({ default: m.TransactionScreen })),
+const ConnectBankScreen = lazyScreen(
+  () => import('./routes/connect-bank-screen'),
+  'ConnectBankScreen',
 );
-const RedeemDebitScreen = lazy(() =>
-  import('./routes/redeem-debit-screen').then((m) => ({ default: m.RedeemDebitScreen })),
+const RedeemTinkScreen = lazyScreen(
+  () => import('./routes/redeem-tink-screen'),
+  'RedeemTinkScreen',
 );
-const RedeemAddCardScreen = lazy(() =>
-  import('./routes/redeem-add-card-screen').then((m) => ({ default: m.RedeemAddCardScreen })),
+const BankFailureScreen = lazyScreen(
+  () => import('./routes/bank-failure-screen'),
+  'BankFailureScreen',
 );
-const RedeemBankScreen = lazy(() =>
-  import('./routes/redeem-bank-screen').then((m) => ({ default: m.RedeemBankScreen })),
+const RedeemDetailsScreen = lazyScreen(
+  () => import('./routes/redeem-details-screen'),
+  'RedeemDetailsScreen',
 );
-const RedeemAddAccountScreen = lazy(() =>
-  import('./routes/redeem-add-account-screen').then((m) => ({ default: m.RedeemAddAccountScreen })),
+const VerifyOtpScreen = lazyScreen(() => import('./routes/verify-otp-screen'), 'VerifyOtpScreen');
+const UpdateProfileScreen = lazyScreen(
+  () => import('./routes/update-profile-screen'),
+  'UpdateProfileScreen',
 );
-const ConnectBankScreen = lazy(() =>
-  import('./routes/connect-bank-screen').then((m) => ({ default: m.ConnectBankScreen })),
+const RedeemGiftCardScreen = lazyScreen(
+  () => import('./routes/redeem-giftcard-screen'),
+  'RedeemGiftCardScreen',
 );
-const RedeemTinkScreen = lazy(() =>
-  import('./routes/redeem-tink-screen').then((m) => ({ default: m.RedeemTinkScreen })),
+const RedeemGiftCardBrandScreen = lazyScreen(
+  () => import('./routes/redeem-giftcard-brand-screen'),
+  'RedeemGiftCardBrandScreen',
 );
-const BankFailureScreen = lazy(() =>
-  import('./routes/bank-failure-screen').then((m) => ({ default: m.BankFailureScreen })),
+const RedeemSportsGiftCardScreen = lazyScreen(
+  () => import('./routes/redeem-sports-giftcard-screen'),
+  'RedeemSportsGiftCardScreen',
 );
-const RedeemDetailsScreen = lazy(() =>
-  import('./routes/redeem-details-screen').then((m) => ({ default: m.RedeemDetailsScreen })),
+const GiftCardHistoryScreen = lazyScreen(
+  () => import('./routes/gift-card-history-screen'),
+  'GiftCardHistoryScreen',
 );
-const VerifyOtpScreen = lazy(() =>
-  import('./routes/verify-otp-screen').then((m) => ({ default: m.VerifyOtpScreen })),
+const GiftCardDetailsScreen = lazyScreen(
+  () => import('./routes/gift-card-details-screen'),
+  'GiftCardDetailsScreen',
 );
-const UpdateProfileScreen = lazy(() =>
-  import('./routes/update-profile-screen').then((m) => ({ default: m.UpdateProfileScreen })),
+const GiftCardInstructionsScreen = lazyScreen(
+  () => import('./routes/gift-card-instructions-screen'),
+  'GiftCardInstructionsScreen',
 );
-const RedeemGiftCardScreen = lazy(() =>
-  import('./routes/redeem-giftcard-screen').then((m) => ({ default: m.RedeemGiftCardScreen })),
+const RedeemPrepaidScreen = lazyScreen(
+  () => import('./routes/redeem-prepaid-screen'),
+  'RedeemPrepaidScreen',
 );
-const RedeemGiftCardBrandScreen = lazy(() =>
-  import('./routes/redeem-giftcard-brand-screen').then((m) => ({
-    default: m.RedeemGiftCardBrandScreen,
-  })),
+const RedeemFanCashScreen = lazyScreen(
+  () => import('./routes/redeem-fancash-screen'),
+  'RedeemFanCashScreen',
 );
-const RedeemSportsGiftCardScreen = lazy(() =>
-  import('./routes/redeem-sports-giftcard-screen').then((m) => ({
-    default: m.RedeemSportsGiftCardScreen,
-  })),
+const VisaPrepaidCardHistoryScreen = lazyScreen(
+  () => import('./routes/visa-prepaid-card-history-screen'),
+  'VisaPrepaidCardHistoryScreen',
 );
-const GiftCardHistoryScreen = lazy(() =>
-  import('./routes/gift-card-history-screen').then((m) => ({ default: m.GiftCardHistoryScreen })),
+const ViewLaterScreen = lazyScreen(() => import('./routes/view-later-screen'), 'ViewLaterScreen');
+const PromotionScreen = lazyScreen(() => import('./routes/promotion-screen'), 'PromotionScreen');
+const SpotlightScreen = lazyScreen(() => import('./routes/spotlight-screen'), 'SpotlightScreen');
+const FreePlayScreen = lazyScreen(() => import('./routes/free-play-screen'), 'FreePlayScreen');
+const EarnRewardsScreen = lazyScreen(
+  () => import('./routes/earn-rewards-screen'),
+  'EarnRewardsScreen',
 );
-const GiftCardDetailsScreen = lazy(() =>
-  import('./routes/gift-card-details-screen').then((m) => ({ default: m.GiftCardDetailsScreen })),
+const EarnRewardsBrandScreen = lazyScreen(
+  () => import('./routes/earn-rewards-brand-screen'),
+  'EarnRewardsBrandScreen',
 );
-const GiftCardInstructionsScreen = lazy(() =>
-  import('./routes/gift-card-instructions-screen').then((m) => ({
-    default: m.GiftCardInstructionsScreen,
-  })),
+
+const SecurityActivityScreen = lazyScreen(
+  () => import('./routes/security-activity-screen'),
+  'SecurityActivityScreen',
 );
-const RedeemPrepaidScreen = lazy(() =>
-  import('./routes/redeem-prepaid-screen').then((m) => ({ default: m.RedeemPrepaidScreen })),
+const PaymentMethodsScreen = lazyScreen(
+  () => import('./routes/payment-methods-screen'),
+  'PaymentMethodsScreen',
 );
-const RedeemFanCashScreen = lazy(() =>
-  import('./routes/redeem-fancash-screen').then((m) => ({ default: m.RedeemFanCashScreen })),
-);
-const VisaPrepaidCardHistoryScreen = lazy(() =>
-  import('./routes/visa-prepaid-card-history-screen').then((m) => ({
-    default: m.VisaPrepaidCardHistoryScreen,
-  })),
-);
-const ViewLaterScreen = lazy(() =>
-  import('./routes/view-later-screen').then((m) => ({ default: m.ViewLaterScreen })),
-);
-const PromotionScreen = lazy(() =>
-  import('./routes/promotion-screen').then((m) => ({ default: m.PromotionScreen })),
-);
-const SpotlightScreen = lazy(() =>
-  import('./routes/spotlight-screen').then((m) => ({ default: m.SpotlightScreen })),
-);
-const FreePlayScreen = lazy(() =>
-  import('./routes/free-play-screen').then((m) => ({ default: m.FreePlayScreen })),
-);
-const EarnRewardsScreen = lazy(() =>
-  import('./routes/earn-rewards-screen').then((m) => ({ default: m.EarnRewardsScreen })),
-);
-const EarnRewardsBrandScreen = lazy(() =>
-  import('./routes/earn-rewards-brand-screen').then((m) => ({
-    default: m.EarnRewardsBrandScreen,
-  })),
-);
+const LegalScreen = lazyScreen(() => import('./routes/legal-screen'), 'LegalScreen');
 
 /** The correctly spelt success address leads to the SPEC's one, keeping its state. */
 function ClaimSuccessAlias() {
@@ -173,6 +179,9 @@ export function AppRoutes({ returnPaths }: { returnPaths: ReturnPathStore }) {
         <Route path={paths.claimSuccessAlias.path} element={<ClaimSuccessAlias />} />
         <Route path={paths.claimError.path} element={<ClaimErrorScreen />} />
         <Route path={paths.intent.path} element={<IntentScreen />} />
+        {/* Open signed in and signed out: the consent checkboxes link here. */}
+        <Route path={paths.terms.path} element={<LegalScreen document="terms" />} />
+        <Route path={paths.privacy.path} element={<LegalScreen document="privacy" />} />
       </Route>
 
       <Route element={<RequireAuth returnPaths={returnPaths} />}>
@@ -180,6 +189,8 @@ export function AppRoutes({ returnPaths }: { returnPaths: ReturnPathStore }) {
           <Route path={paths.home.path} element={<HomeScreen />} />
           <Route path={paths.profile.path} element={<ProfileScreen />} />
           <Route path={paths.personalDetails.path} element={<PersonalDetailsScreen />} />
+          <Route path={paths.securityActivity.path} element={<SecurityActivityScreen />} />
+          <Route path={paths.paymentMethods.path} element={<PaymentMethodsScreen />} />
           <Route path={paths.refundsHistory.path} element={<RefundsHistoryScreen />} />
           <Route path={paths.refundDetails.path} element={<RefundDetailsScreen />} />
           <Route path={paths.redemptionHistory.path} element={<RedemptionHistoryScreen />} />

@@ -6,9 +6,17 @@ import { createAuthMachine } from '../features/auth/auth-machine';
 import { createReturnPathStore } from '../features/auth/return-path';
 import { createTokenStore } from '../features/auth/token-store';
 import { profileQueryOptions } from '../features/profile/api/get-profile';
-import { createMemoryAnalytics, identifyOncePerBrowser } from '../lib/analytics';
+import { createDeferredAnalytics, identifyOncePerBrowser } from '../lib/analytics';
+import { connectAnalytics } from '../lib/analytics-events';
+import { createFirstPartyAnalytics, documentCookies } from '../lib/analytics-first-party';
+import { apiBase } from '../config/env';
+import { connectConfiguredAnalytics } from '../lib/configured-analytics';
 import { connectApiSession } from '../lib/api-client';
-import { createMemoryErrorReporter } from '../lib/error-reporter';
+import {
+  connectConfiguredReporter,
+  createDeferredErrorReporter,
+} from '../lib/deferred-error-reporter';
+import { appConfigQueryOptions } from '../lib/get-app-config';
 import { createQueryClient } from '../lib/query-client';
 import { sessionIndependentKeys } from '../lib/query-keys';
 import { browserStorage } from './browser-storage';
@@ -17,12 +25,35 @@ import { createNavigation } from './navigation';
 /** The app's single instances, wired together once: the composition root. */
 
 export const queryClient = createQueryClient();
-/** In memory until a vendor is chosen; identify runs once per browser and customer. */
-export const analytics = identifyOncePerBrowser(createMemoryAnalytics(), {
+/** Held until the app configuration names the adapter; identify runs once per browser and customer. */
+const deferredAnalytics = createDeferredAnalytics();
+export const analytics = identifyOncePerBrowser(deferredAnalytics, {
   local: () => browserStorage('localStorage'),
   session: () => browserStorage('sessionStorage'),
 });
-export const errorReporter = createMemoryErrorReporter();
+connectAnalytics(analytics);
+void connectConfiguredAnalytics(
+  deferredAnalytics,
+  () => queryClient.fetchQuery(appConfigQueryOptions()),
+  () =>
+    createFirstPartyAnalytics({
+      endpoint: `${apiBase}/analytics/events`,
+      getToken: () => authMachine.getAccessToken(),
+      fetch: (input, init) => window.fetch(input, init),
+      cookies: documentCookies(),
+      local: () => browserStorage('localStorage'),
+      timers: {
+        setTimeout: (callback, ms) => window.setTimeout(callback, ms),
+        clearTimeout: (handle) => window.clearTimeout(handle as number),
+      },
+      onPageHide: (flushNow) => window.addEventListener('pagehide', flushNow),
+    }),
+);
+/** Held until the app configuration says where errors go: Sentry with a DSN, else nowhere. */
+export const errorReporter = createDeferredErrorReporter();
+void connectConfiguredReporter(errorReporter, () =>
+  queryClient.fetchQuery(appConfigQueryOptions()),
+);
 export const navigation = createNavigation();
 export const returnPaths = createReturnPathStore(browserStorage('sessionStorage'));
 

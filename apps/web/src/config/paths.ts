@@ -16,11 +16,19 @@ export const paths = {
   claimSuccess: { path: '/claim-succes', href: () => '/claim-succes' },
   /** The correctly spelt address, kept working by redirecting to the SPEC's one. */
   claimSuccessAlias: { path: '/claim-success', href: () => '/claim-success' },
+  /** The product's terms and privacy agreement: open to everyone, signed in or not. */
+  terms: { path: '/terms', href: () => '/terms' },
+  privacy: { path: '/privacy', href: () => '/privacy' },
 
   // Authenticated
   home: { path: '/', href: () => '/' },
   profile: { path: '/profile', href: () => '/profile' },
   personalDetails: { path: '/profile/personal-details', href: () => '/profile/personal-details' },
+  securityActivity: {
+    path: '/profile/security-activity',
+    href: () => '/profile/security-activity',
+  },
+  paymentMethods: { path: '/profile/payment-methods', href: () => '/profile/payment-methods' },
   updateProfile: { path: '/update-profile', href: () => '/update-profile' },
   promotion: { path: '/promotion', href: () => '/promotion' },
   spotlight: { path: '/spotlight', href: () => '/spotlight' },
