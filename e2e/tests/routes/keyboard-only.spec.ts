@@ -1,22 +1,14 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { formatMoney } from '@refund/contracts/format';
 import { createRefund } from '../support/claims';
 import { apiAccessToken, createAccount, currentCodes, readCode } from '../support/people';
 import { addDebitCard } from '../support/redemptions';
+import { tabTo } from '../support/keyboard';
 
 /**
  * Sign-in, a claim and a redemption with the keyboard alone: Tab to reach a control, type,
  * Space or Enter to use it. No clicks anywhere.
  */
-
-/** Presses Tab until `target` has the focus; fails when it is not reachable in `max` stops. */
-async function tabTo(page: Page, target: Locator, max = 40): Promise<void> {
-  for (let stop = 0; stop < max; stop += 1) {
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  await expect(target, 'reachable with Tab').toBeFocused();
-}
 
 test('sign in, claim a refund and redeem it to a debit card with the keyboard alone', async ({
   page,

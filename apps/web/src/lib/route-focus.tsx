@@ -77,3 +77,13 @@ export function useFocusOnRouteChange(ref: RefObject<HTMLElement | null>): void 
     if (focus?.shouldFocus(key)) ref.current?.focus();
   }, [focus, key, ref]);
 }
+
+/**
+ * Props for a screen's own heading (where it does not use PageHeading): it can take focus
+ * without entering the tab order, and takes it when the customer arrives by a route change.
+ */
+export function useRouteHeading(): { ref: RefObject<HTMLHeadingElement | null>; tabIndex: -1 } {
+  const ref = useRef<HTMLHeadingElement>(null);
+  useFocusOnRouteChange(ref);
+  return { ref, tabIndex: -1 };
+}

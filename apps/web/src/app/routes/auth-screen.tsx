@@ -6,9 +6,11 @@ import { SignInForm } from '../../features/auth/components/sign-in-form';
 import { SignUpForm } from '../../features/auth/components/sign-up-form';
 import { readClaimSignUpState } from '../../features/claim/claim-routing-state';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useRouteHeading } from '../../lib/route-focus';
 
 /** /auth: sign in, or sign up with ?mode=signup (prefilled when a claim needs an account). */
 export function AuthScreen() {
+  const heading = useRouteHeading();
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const claimSignUp = readClaimSignUpState(useLocation().state);
@@ -19,7 +21,9 @@ export function AuthScreen() {
   return (
     <Card className="flex flex-col gap-6">
       <div className="flex flex-col gap-2">
-        <h1 className="text-2xl font-bold tracking-tight text-ink">{t(`auth.${mode}.title`)}</h1>
+        <h1 {...heading} className="text-2xl font-bold tracking-tight text-ink">
+          {t(`auth.${mode}.title`)}
+        </h1>
         <p className="text-ink-muted">
           {forClaim ? t('claimProof.signUpIntro') : t(`auth.${mode}.intro`)}
         </p>

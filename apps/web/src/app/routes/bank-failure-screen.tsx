@@ -4,6 +4,7 @@ import { buttonVariants } from '../../components/button';
 import { Card } from '../../components/card';
 import { paths } from '../../config/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useRouteHeading } from '../../lib/route-focus';
 
 export interface BankFailureState {
   reason: 'cancelled' | 'failed';
@@ -24,6 +25,7 @@ function readFailure(state: unknown, query: URLSearchParams): BankFailureState {
 
 /** Linking failed or was cancelled: say so, and offer another try or manual entry. */
 export function BankFailureScreen() {
+  const heading = useRouteHeading();
   const { t } = useTranslation();
   useDocumentTitle(t('titles.bankFailure'));
   const [query] = useSearchParams();
@@ -31,7 +33,7 @@ export function BankFailureScreen() {
 
   return (
     <Card className="mx-auto flex max-w-xl flex-col items-stretch gap-4 text-center">
-      <h1 className="text-2xl font-bold tracking-tight text-ink">
+      <h1 {...heading} className="text-2xl font-bold tracking-tight text-ink">
         {failure.reason === 'cancelled'
           ? t('redeem.bankFailure.cancelledTitle')
           : t('redeem.bankFailure.title')}

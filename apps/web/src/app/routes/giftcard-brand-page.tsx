@@ -23,6 +23,7 @@ import { ApiError, errorMessage } from '../../lib/api-error';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { spendableFor } from '../../lib/welcome-bonus';
 import { BackLink } from './back-link';
+import { useRouteHeading } from '../../lib/route-focus';
 
 /** A brand as a gift card page shows it, with its earn-rewards reward (0 without one). */
 export interface BrandOffer {
@@ -53,6 +54,7 @@ const whereKey = (brand: Brand) =>
       : 'online';
 
 function BrandHeader({ brand, rewardBps }: BrandOffer) {
+  const heading = useRouteHeading();
   const { t } = useTranslation();
   const image = brandImageUrl(brand.images);
   const name = brandDisplayName(brand);
@@ -68,7 +70,9 @@ function BrandHeader({ brand, rewardBps }: BrandOffer) {
         />
       )}
       <div className="flex flex-col gap-2">
-        <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">{name}</h1>
+        <h1 {...heading} className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
+          {name}
+        </h1>
         <div className="flex flex-wrap gap-2">
           {rewardBps > 0 && (
             <p className="w-fit rounded-full bg-primary-soft px-3 py-1 text-sm font-semibold text-on-primary-soft">
@@ -129,6 +133,7 @@ export function GiftCardBrandPage({
   browseKey,
   notFoundKey,
 }: GiftCardBrandPageProps) {
+  const heading = useRouteHeading();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const methods = useRedemptionMethods();
@@ -150,7 +155,9 @@ export function GiftCardBrandPage({
     if (notFound) {
       return (
         <Card className="flex flex-col items-start gap-4">
-          <h1 className="text-2xl font-bold tracking-tight text-ink">{t(notFoundKey)}</h1>
+          <h1 {...heading} className="text-2xl font-bold tracking-tight text-ink">
+            {t(notFoundKey)}
+          </h1>
           {browse}
         </Card>
       );

@@ -4,10 +4,7 @@ import { signedIn } from '../../../test/claim-fixtures';
 import { installFakeApi, json, sandboxConfig } from '../../../test/fake-api';
 import { fakeAuthMachine, renderApp } from '../../../test/render-app';
 import { paths } from '../../config/paths';
-import {
-  cardTransaction,
-  returnedAchTransaction,
-} from '../../../test/transaction-fixtures';
+import { cardTransaction, returnedAchTransaction } from '../../../test/transaction-fixtures';
 import { VerifyOtpScreen } from './verify-otp-screen';
 
 const failed = { status: 'Failed', completed_at: null, returned: false } as const;

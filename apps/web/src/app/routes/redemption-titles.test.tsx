@@ -6,10 +6,7 @@ import { signedIn } from '../../../test/claim-fixtures';
 import { installFakeApi, json, sandboxConfig } from '../../../test/fake-api';
 import { fakeAuthMachine, renderApp } from '../../../test/render-app';
 import { paths } from '../../config/paths';
-import {
-  cardTransaction,
-  returnedAchTransaction,
-} from '../../../test/transaction-fixtures';
+import { cardTransaction, returnedAchTransaction } from '../../../test/transaction-fixtures';
 import { RedemptionDetailsScreen } from './redemption-details-screen';
 import { TransactionScreen } from './transaction-screen';
 import { VerifyOtpScreen } from './verify-otp-screen';

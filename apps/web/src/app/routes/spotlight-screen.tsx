@@ -7,9 +7,11 @@ import { paths } from '../../config/paths';
 import { useSpotlight } from '../../features/spotlight/api/get-spotlight';
 import { SpotlightCard } from '../../features/spotlight/components/spotlight-card';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useRouteHeading } from '../../lib/route-focus';
 
 /** SPEC §2 /spotlight: the promotion live now; the close button returns home. */
 export function SpotlightScreen() {
+  const heading = useRouteHeading();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const title = t('titles.spotlight');
@@ -41,7 +43,9 @@ export function SpotlightScreen() {
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-5">
       <div className="flex items-start justify-between gap-4">
-        <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">{title}</h1>
+        <h1 {...heading} className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
+          {title}
+        </h1>
         <button
           type="button"
           aria-label={t('spotlight.close')}

@@ -6,6 +6,7 @@ import { paths } from '../../config/paths';
 import { ViewLaterSteps } from '../../features/giftcards/components/view-later-steps';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { BackLink } from './back-link';
+import { useRouteHeading } from '../../lib/route-focus';
 
 /** What the gift card's "View later" hands over: the card whose link was just texted. */
 export interface ViewLaterState {
@@ -23,6 +24,7 @@ function sentFor(state: unknown): string | null {
  * bookmark, a reload in a new tab) it explains the same steps without claiming a text was sent.
  */
 export function ViewLaterScreen() {
+  const heading = useRouteHeading();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const reference = sentFor(useLocation().state);
@@ -33,7 +35,9 @@ export function ViewLaterScreen() {
         <BackLink to={paths.giftCardDetails.href(reference)}>{t('viewLater.back')}</BackLink>
       )}
       <Card className="flex flex-col gap-5">
-        <h1 className="text-2xl font-bold tracking-tight text-ink">{t('viewLater.title')}</h1>
+        <h1 {...heading} className="text-2xl font-bold tracking-tight text-ink">
+          {t('viewLater.title')}
+        </h1>
         <p className="text-ink">{reference ? t('viewLater.body') : t('viewLater.howItWorks')}</p>
         <ViewLaterSteps />
         <Button onClick={() => navigate(paths.giftCardHistory.href())}>

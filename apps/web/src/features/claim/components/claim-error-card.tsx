@@ -4,6 +4,7 @@ import { buttonVariants } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { paths } from '../../../config/paths';
 import type { ClaimErrorReason } from '../claim-routing-state';
+import { useRouteHeading } from '../../../lib/route-focus';
 
 interface ClaimErrorCardProps {
   reason: ClaimErrorReason;
@@ -12,6 +13,7 @@ interface ClaimErrorCardProps {
 
 /** /claim-error: the link cannot be used (expired, cancelled, already claimed, or mangled). */
 export function ClaimErrorCard({ reason, signedIn }: ClaimErrorCardProps) {
+  const heading = useRouteHeading();
   const { t } = useTranslation();
   return (
     <Card className="flex flex-col gap-5" aria-labelledby="claim-error-title">
@@ -22,7 +24,11 @@ export function ClaimErrorCard({ reason, signedIn }: ClaimErrorCardProps) {
         !
       </span>
       <div className="flex flex-col gap-2">
-        <h1 id="claim-error-title" className="text-2xl font-bold tracking-tight text-ink">
+        <h1
+          {...heading}
+          id="claim-error-title"
+          className="text-2xl font-bold tracking-tight text-ink"
+        >
           {t('claim.error.title')}
         </h1>
         <p className="text-ink">{t(`claim.error.reasons.${reason}`)}</p>

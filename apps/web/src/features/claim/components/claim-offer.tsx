@@ -11,6 +11,7 @@ import type { NextStepDecision } from '../next-step-route';
 import { MerchantIdentity, MerchantSplash } from './merchant-banner';
 import { OriginalMethodReview } from './original-method-review';
 import { RefundSpeedChoice, type RefundSpeed } from './refund-speed-choice';
+import { useRouteHeading } from '../../../lib/route-focus';
 
 interface ClaimOfferProps {
   page: ClaimPage;
@@ -21,6 +22,7 @@ interface ClaimOfferProps {
 
 /** The claim page: who approved what, and the choice between instant and original method. */
 export function ClaimOffer({ page, signedIn, onNext }: ClaimOfferProps) {
+  const heading = useRouteHeading();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [speed, setSpeed] = useState<RefundSpeed>('instant');
@@ -65,7 +67,11 @@ export function ClaimOffer({ page, signedIn, onNext }: ClaimOfferProps) {
               <span aria-hidden="true">✓</span>
               {t('claim.approved')}
             </p>
-            <h1 id="claim-title" className="text-2xl font-bold tracking-tight text-ink">
+            <h1
+              {...heading}
+              id="claim-title"
+              className="text-2xl font-bold tracking-tight text-ink"
+            >
               {t('claim.title')}
             </h1>
             <p className="text-ink-muted">

@@ -11,6 +11,7 @@ import type { ClaimWelcomeState } from '../claim-routing-state';
 import { routeForNextStep, type NextStepDecision } from '../next-step-route';
 import { MerchantIdentity, MerchantSplash } from './merchant-banner';
 import { ConsentText } from '../../../components/consent-text';
+import { useRouteHeading } from '../../../lib/route-focus';
 
 interface ClaimWelcomeProps {
   state: ClaimWelcomeState;
@@ -24,6 +25,7 @@ interface ClaimWelcomeProps {
  * config), and nothing about a bonus when it offers none.
  */
 export function ClaimWelcome({ state, signedIn, onNext }: ClaimWelcomeProps) {
+  const heading = useRouteHeading();
   const { t } = useTranslation();
   const nextStep = useClaimNextStep();
   const amount = state.amountInCents ?? null;
@@ -48,7 +50,11 @@ export function ClaimWelcome({ state, signedIn, onNext }: ClaimWelcomeProps) {
       <div className="flex flex-col gap-5 p-5 sm:p-6">
         <MerchantIdentity logoFileKey={state.logoFileKey} />
         <div className="flex flex-col gap-2">
-          <h1 id="welcome-title" className="text-2xl font-bold tracking-tight text-ink">
+          <h1
+            {...heading}
+            id="welcome-title"
+            className="text-2xl font-bold tracking-tight text-ink"
+          >
             {state.name ? t('claim.welcomeName', { name: state.name }) : t('claim.welcome')}
           </h1>
           {amount !== null && (

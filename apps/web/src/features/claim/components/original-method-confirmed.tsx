@@ -5,6 +5,7 @@ import { buttonVariants } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { paths } from '../../../config/paths';
 import { OriginalMethodTimeline } from './original-method-timeline';
+import { useRouteHeading } from '../../../lib/route-focus';
 
 interface OriginalMethodConfirmedProps {
   merchantName: string;
@@ -16,11 +17,16 @@ export function OriginalMethodConfirmed({
   merchantName,
   amountInCents,
 }: OriginalMethodConfirmedProps) {
+  const heading = useRouteHeading();
   const { t } = useTranslation();
   return (
     <Card className="flex flex-col gap-5" aria-labelledby="original-confirmed-title">
       <div className="flex flex-col gap-2">
-        <h1 id="original-confirmed-title" className="text-2xl font-bold tracking-tight text-ink">
+        <h1
+          {...heading}
+          id="original-confirmed-title"
+          className="text-2xl font-bold tracking-tight text-ink"
+        >
           {t('claim.original.confirmedTitle')}
         </h1>
         <p className="text-ink-muted">

@@ -8,6 +8,7 @@ import { notify } from '../../../lib/toast';
 import { useClaimNextStep } from '../api/get-claim-next-step';
 import { routeForNextStep, type NextStepDecision } from '../next-step-route';
 import { OriginalMethodTimeline } from './original-method-timeline';
+import { useRouteHeading } from '../../../lib/route-focus';
 
 interface OriginalMethodReviewProps {
   page: ClaimPage;
@@ -28,6 +29,7 @@ export function OriginalMethodReview({
   onBack,
   onNext,
 }: OriginalMethodReviewProps) {
+  const heading = useRouteHeading();
   const { t } = useTranslation();
   const nextStep = useClaimNextStep();
   const amount = formatMoney(page.amount_in_cents);
@@ -53,7 +55,11 @@ export function OriginalMethodReview({
   return (
     <Card className="flex flex-col gap-5" aria-labelledby="original-review-title">
       <div className="flex flex-col gap-2">
-        <h1 id="original-review-title" className="text-2xl font-bold tracking-tight text-ink">
+        <h1
+          {...heading}
+          id="original-review-title"
+          className="text-2xl font-bold tracking-tight text-ink"
+        >
           {t('claim.original.reviewTitle')}
         </h1>
         <p className="text-ink-muted">{t('claim.original.reviewIntro', { amount })}</p>
