@@ -102,12 +102,14 @@ function FinishClaim({ claim }: { claim: PendingClaim }) {
     setFailure(null);
     if (claim.method === 'original') {
       chooseOriginal.mutate(claim.refund_uuid, {
-        onSuccess: (answer) =>
+        onSuccess: (answer) => {
+          trackEvent('refund_claimed', { refund_speed: 'original_method' });
           finish({
             refund_uuid: answer.refund_uuid,
             amount_in_cents: claim.amount_in_cents ?? 0,
             method: 'original',
-          }),
+          });
+        },
         onError: (error) => void onRefused(error),
       });
       return;

@@ -24,6 +24,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { spendableFor } from '../../lib/welcome-bonus';
 import { BackLink } from './back-link';
 import { useRouteHeading } from '../../lib/route-focus';
+import { trackEvent } from '../../lib/analytics-events';
 
 /** A brand as a gift card page shows it, with its earn-rewards reward (0 without one). */
 export interface BrandOffer {
@@ -175,6 +176,7 @@ export function GiftCardBrandPage({
     const orderable = brand.is_enabled && brand.state === 'live' && method?.is_available;
     const lock = (cents: number) => {
       setServerError(null);
+      trackEvent('redemption_amount_entered', { method: mode, amount_in_cents: cents });
       quote.mutate(
         { brand_id: brand.id, amount_in_cents: cents },
         {

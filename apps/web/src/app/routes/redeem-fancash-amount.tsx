@@ -8,6 +8,7 @@ import { AmountCard } from '../../features/redeem/components/amount-card';
 import { redemptionFlow, useRedemptionFlow } from '../../features/redeem/redemption-flow';
 import { limitsOf } from '../../features/redeem/use-method-flow';
 import { spendableFor } from '../../lib/welcome-bonus';
+import { trackEvent } from '../../lib/analytics-events';
 
 interface FanCashAmountProps {
   link: FanCashLinkView;
@@ -25,6 +26,7 @@ export function FanCashAmount({ link, method, balance }: FanCashAmountProps) {
   const flow = useRedemptionFlow();
 
   const onContinue = (cents: number) => {
+    trackEvent('redemption_amount_entered', { method: 'fancash', amount_in_cents: cents });
     redemptionFlow.update({
       mode: 'fancash',
       selectedPaymentMethodUUID: link.id,

@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, json } from '../../../test/fake-api';
+import { createMemoryAnalytics } from '../../lib/analytics';
+import { connectAnalytics } from '../../lib/analytics-events';
 import { renderApp } from '../../../test/render-app';
 import { paths } from '../../config/paths';
 import { giftCardQuoteSlot } from '../../features/redeem/giftcard/giftcard-quote';
@@ -177,6 +179,8 @@ describe('the gift card catalog', () => {
 
 describe("a brand's page", () => {
   it('says what an amount is worth, beside the other methods, then locks the price', async () => {
+    const analytics = createMemoryAnalytics();
+    connectAnalytics(analytics);
     const calls = shop({ 'POST /giftcards/quotes': () => json(quoteFor(5_000, 400), 201) });
     renderShop(`/redeem/giftcard/${harborId}`);
     const user = userEvent.setup();
@@ -212,6 +216,16 @@ describe("a brand's page", () => {
     });
     expect(screen.getByText('Spend $50.00, get $52.00 back')).toBeTruthy();
     expect(screen.getByText(/This offer is held for you until/)).toBeTruthy();
+    // The amount step is tracked once, when it was accepted, with the method and no personal data.
+    expect(
+      analytics.calls.filter((c) => c.type === 'track' && c.event === 'redemption_amount_entered'),
+    ).toEqual([
+      {
+        type: 'track',
+        event: 'redemption_amount_entered',
+        properties: { method: 'giftcard', amount_in_cents: 5_000 },
+      },
+    ]);
     expect(redemptionFlow.get()).toMatchObject({
       mode: 'giftcard',
       amount: 5_000,

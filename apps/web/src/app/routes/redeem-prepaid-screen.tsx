@@ -23,6 +23,7 @@ import { BackLink } from './back-link';
 import { MethodUnavailable } from './method-unavailable';
 import { PageHeading } from './page-heading';
 import type { UpdateAddressState } from './update-profile-screen';
+import { trackEvent } from '../../lib/analytics-events';
 
 const needAddress: UpdateAddressState = { returnTo: paths.redeemPrepaid.href() };
 
@@ -109,6 +110,7 @@ export function RedeemPrepaidScreen() {
 
     const onContinue = (cents: number) => {
       setServerError(null);
+      trackEvent('redemption_amount_entered', { method: 'prepaid', amount_in_cents: cents });
       // Kept first, so the amount is still there after adding a missing address.
       redemptionFlow.update({ amount: cents, gross_amount_in_cents: cents, orderID: null });
       ensureCardholder.mutate(undefined, {
