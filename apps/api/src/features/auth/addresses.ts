@@ -44,13 +44,16 @@ function valueOf(row: AddressColumns, field: Field): string | null {
  * (two tabs making different addresses primary) run one after the other: never two primaries,
  * never more than MAX_ADDRESSES.
  */
-async function lockCustomer(tx: Tx, userId: string): Promise<void> {
-  const [row] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.id, userId))
-    .for('update');
-  if (!row) throw new DomainError('UNAUTHORIZED');
+function withCustomerLocked<T>(db: Queryable, userId: string, work: (tx: Tx) => Promise<T>) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    if (!row) throw new DomainError('UNAUTHORIZED');
+    return work(tx);
+  });
 }
 
 async function countOf(tx: Tx, userId: string): Promise<number> {
@@ -104,8 +107,7 @@ export async function setPrimaryAddress(
   input: AddressInput,
   context: AuditContext = noAuditContext,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    await lockCustomer(tx, userId);
+  await withCustomerLocked(db, userId, async (tx) => {
     await insertAddress(tx, userId, input, true, context);
   });
 }
@@ -117,8 +119,7 @@ export async function addAddress(
   input: NewAddressInput,
   context: AuditContext,
 ): Promise<string> {
-  return db.transaction(async (tx) => {
-    await lockCustomer(tx, userId);
+  return withCustomerLocked(db, userId, async (tx) => {
     const primary = input.is_primary === true || (await countOf(tx, userId)) === 0;
     return insertAddress(tx, userId, input, primary, context);
   });
@@ -148,8 +149,7 @@ export async function editAddress(
   input: NewAddressInput,
   context: AuditContext,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    await lockCustomer(tx, userId);
+  await withCustomerLocked(db, userId, async (tx) => {
     const row = await ownAddress(tx, userId, addressId);
     const next = columnsOf(input);
     const changed = FIELDS.filter((field) => valueOf(row, field) !== valueOf(next, field));
@@ -170,8 +170,7 @@ export async function makePrimaryAddress(
   addressId: string,
   context: AuditContext,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    await lockCustomer(tx, userId);
+  await withCustomerLocked(db, userId, async (tx) => {
     const row = await ownAddress(tx, userId, addressId);
     if (!row.isPrimary) await makePrimaryIn(tx, userId, addressId, context);
   });
@@ -184,8 +183,7 @@ export async function removeAddress(
   addressId: string,
   context: AuditContext,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    await lockCustomer(tx, userId);
+  await withCustomerLocked(db, userId, async (tx) => {
     const row = await ownAddress(tx, userId, addressId);
     await tx.delete(addresses).where(eq(addresses.id, addressId));
     await recordAudit(tx, userId, 'address_removed', [], context);
