@@ -354,6 +354,12 @@ export const refunds = pgTable(
     uniqueIndex('refunds_merchant_idempotency_key').on(t.merchantId, t.idempotencyKey),
     index('refunds_claimed_by_idx').on(t.claimedByUserId, t.claimedAt, t.id),
     index('refunds_original_method_by_idx').on(t.originalMethodUserId, t.originalMethodAt, t.id),
+    // The customer's history: refunds they took either way, newest first, one keyset range.
+    index('refunds_taken_by_idx').on(
+      sql`coalesce(${t.claimedByUserId}, ${t.originalMethodUserId})`,
+      sql`coalesce(${t.claimedAt}, ${t.originalMethodAt})`,
+      t.id,
+    ),
     // Open refunds by contact, for a customer's unclaimed refunds at home.
     index('refunds_pending_phone_idx')
       .on(t.customerPhone)
@@ -362,6 +368,11 @@ export const refunds = pgTable(
       .on(t.customerEmail)
       .where(sql`${t.status} = 'pending'`),
     check('refunds_amount_positive', sql`${t.amountCents} > 0`),
+    // Claimed into the wallet or sent back to the original method: never both.
+    check(
+      'refunds_taken_once',
+      sql`${t.claimedByUserId} IS NULL OR ${t.originalMethodUserId} IS NULL`,
+    ),
   ],
 );
 
@@ -385,6 +396,10 @@ export const refundReturns = pgTable(
   },
   (t) => [
     index('refund_returns_refund_idx').on(t.refundId, t.position),
+    // Fraud holds still waiting, by deadline: the balance looks for lapsed ones on every read.
+    index('refund_returns_fraud_holds_idx')
+      .on(t.holdExpiresAt)
+      .where(sql`${t.state} = 'awaiting_fraud_check' AND ${t.holdCents} > 0`),
     check('refund_returns_amount_positive', sql`${t.amountCents} > 0`),
     check(
       'refund_returns_hold_range',
@@ -443,7 +458,11 @@ export const emailVerifications = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('email_verifications_token_hash_key').on(t.tokenHash)],
+  (t) => [
+    uniqueIndex('email_verifications_token_hash_key').on(t.tokenHash),
+    // A profile read looks for the customer's newest live link (a pending change of e-mail).
+    index('email_verifications_user_created_idx').on(t.userId, t.createdAt),
+  ],
 );
 
 /** Card numbers, sealed. Only the vault reads this table; everything else holds the token. */
@@ -508,6 +527,11 @@ export const redemptions = pgTable(
   (t) => [
     uniqueIndex('redemptions_user_idempotency_key').on(t.userId, t.idempotencyKey),
     index('redemptions_user_created_idx').on(t.userId, t.createdAt, t.id),
+    // The gift card wallet's pages (gift cards and earn-rewards cards), apart from the customer's
+    // other redemptions.
+    index('redemptions_user_gift_cards_idx')
+      .on(t.userId, t.createdAt, t.id)
+      .where(sql`${t.mode} IN ('giftcard', 'earn_rewards')`),
     // Card pushes still waiting for an answer: what the lookup job scans.
     index('redemptions_pending_debit_idx')
       .on(t.createdAt)

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, desc, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { OtpChallenge } from '@refund/contracts/auth';
 import { BRAND_IMAGE_DIMENSIONS } from '@refund/contracts/brands';
 import type {
@@ -123,14 +123,14 @@ export function createGiftCardWallet(deps: GiftCardWalletDeps) {
         .where(
           and(
             eq(redemptions.userId, userId),
+            // Spelled as redemptions_user_gift_cards_idx's predicate, so that index serves it:
+            // gift cards bought outright and those of earn-rewards brands.
+            inArray(redemptions.mode, ['giftcard', 'earn_rewards']),
             query.status === 'archived'
               ? isNotNull(giftcardOrders.archivedAt)
               : isNull(giftcardOrders.archivedAt),
             after
-              ? or(
-                  lt(redemptions.createdAt, after.at),
-                  and(eq(redemptions.createdAt, after.at), lt(redemptions.id, after.id)),
-                )
+              ? sql`(${redemptions.createdAt}, ${redemptions.id}) < (${after.at.toISOString()}::timestamptz, ${after.id}::uuid)`
               : undefined,
           ),
         )

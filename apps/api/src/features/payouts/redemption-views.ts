@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, or } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Transaction } from '@refund/contracts/redemptions';
 import type { Db } from '../../db/database';
 import { redemptions } from '../../db/schema';
@@ -91,11 +91,9 @@ export function createRedemptionViews(deps: { db: Db; methods: MethodRegistry })
         .where(
           and(
             eq(redemptions.userId, userId),
+            // The row-value form, so the index bounds the scan at the cursor.
             after
-              ? or(
-                  lt(redemptions.createdAt, after.at),
-                  and(eq(redemptions.createdAt, after.at), lt(redemptions.id, after.id)),
-                )
+              ? sql`(${redemptions.createdAt}, ${redemptions.id}) < (${after.at.toISOString()}::timestamptz, ${after.id}::uuid)`
               : undefined,
           ),
         )

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, or, sql } from 'drizzle-orm';
 import type { Refund, UnclaimedRefund } from '@refund/contracts/refunds';
 import type { Db } from '../../db/database';
 import { merchants, refunds, users } from '../../db/schema';
@@ -9,6 +9,12 @@ import { customerRefundView, returnsOf } from './refund-views';
 /** The customer's refunds: claimed into the wallet, or sent back to the original method. */
 const takenBy = (userId: string) =>
   or(eq(refunds.claimedByUserId, userId), eq(refunds.originalMethodUserId, userId));
+
+/**
+ * Who took the refund, either way, as the history's index (refunds_taken_by_idx) spells it: a
+ * refund is claimed or sent back, never both (refunds_taken_once), so this is takenBy.
+ */
+const takerOf = sql`coalesce(${refunds.claimedByUserId}, ${refunds.originalMethodUserId})`;
 
 /** When the customer took the refund, either way: the history's order. */
 const takenAt = sql<Date>`coalesce(${refunds.claimedAt}, ${refunds.originalMethodAt})`.mapWith(
@@ -32,9 +38,10 @@ export async function listClaimedRefunds(
     .innerJoin(merchants, eq(merchants.id, refunds.merchantId))
     .where(
       and(
-        takenBy(userId),
+        sql`${takerOf} = ${userId}`,
+        // The row-value form, so the index bounds the scan at the cursor instead of filtering.
         after
-          ? or(lt(takenAt, after.at), and(eq(takenAt, after.at), lt(refunds.id, after.id)))
+          ? sql`(${takenAt}, ${refunds.id}) < (${after.at.toISOString()}::timestamptz, ${after.id}::uuid)`
           : undefined,
       ),
     )

@@ -1,0 +1,4 @@
+CREATE INDEX "redemptions_user_giftcards_idx" ON "redemptions" USING btree ("user_id","created_at","id") WHERE "redemptions"."mode" = 'giftcard';--> statement-breakpoint
+CREATE INDEX "refund_returns_fraud_holds_idx" ON "refund_returns" USING btree ("hold_expires_at") WHERE "refund_returns"."state" = 'awaiting_fraud_check' AND "refund_returns"."hold_cents" > 0;--> statement-breakpoint
+CREATE INDEX "refunds_taken_by_idx" ON "refunds" USING btree (coalesce("claimed_by_user_id", "original_method_user_id"),coalesce("claimed_at", "original_method_at"),"id");--> statement-breakpoint
+ALTER TABLE "refunds" ADD CONSTRAINT "refunds_taken_once" CHECK ("refunds"."claimed_by_user_id" IS NULL OR "refunds"."original_method_user_id" IS NULL);

@@ -1,0 +1,1 @@
+CREATE INDEX "email_verifications_user_created_idx" ON "email_verifications" USING btree ("user_id","created_at");

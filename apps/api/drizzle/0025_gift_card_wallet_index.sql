@@ -1,0 +1,2 @@
+DROP INDEX "redemptions_user_giftcards_idx";--> statement-breakpoint
+CREATE INDEX "redemptions_user_gift_cards_idx" ON "redemptions" USING btree ("user_id","created_at","id") WHERE "redemptions"."mode" IN ('giftcard', 'earn_rewards');
