@@ -1,12 +1,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { FastifyBaseLogger } from 'fastify';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import type pg from 'pg';
+import type { Config } from '../config';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -51,6 +48,49 @@ export function instanceOf(db: Db): DatabaseInstance {
   return instance;
 }
 
+type TransactionRunner = <T>(run: (tx: Tx) => Promise<T>, config?: unknown) => Promise<T>;
+
+/** For each open transaction (nested ones included): what is to run once its outermost commits. */
+const commitCallbacks = new WeakMap<object, (() => void)[]>();
+
+/**
+ * Runs `callback` once the transaction `tx` belongs to has committed, and never if it rolls back:
+ * what it wrote is then visible to everyone (a job queued in it can be fetched). The callback must
+ * not throw. Answers false, and runs nothing, when `tx` is not a transaction of a database opened
+ * here.
+ */
+export function afterCommit(tx: Tx, callback: () => void): boolean {
+  const callbacks = commitCallbacks.get(tx);
+  if (!callbacks) return false;
+  callbacks.push(callback);
+  return true;
+}
+
+/** Makes the transactions of `db` answer afterCommit; nested ones report to their outermost. */
+function observeCommits(db: Db): void {
+  const enter = (tx: Tx, callbacks: (() => void)[]) => {
+    commitCallbacks.set(tx, callbacks);
+    const handle = tx as unknown as { transaction: TransactionRunner };
+    const begin = handle.transaction.bind(handle);
+    handle.transaction = (run, config) =>
+      begin((inner) => {
+        enter(inner, callbacks);
+        return run(inner);
+      }, config);
+  };
+  const handle = db as unknown as { transaction: TransactionRunner };
+  const begin = handle.transaction.bind(handle);
+  handle.transaction = async (run, config) => {
+    const callbacks: (() => void)[] = [];
+    const result = await begin((tx) => {
+      enter(tx, callbacks);
+      return run(tx);
+    }, config);
+    for (const callback of callbacks) callback();
+    return result;
+  };
+}
+
 /** A random instance id, positive 32-bit: one advisory lock key. */
 const randomInstanceId = () => 1 + Math.floor(Math.random() * 0x7ffffffe);
 
@@ -73,6 +113,21 @@ export interface DatabaseOptions {
   onIdleConnectionError?: (error: Error) => void;
 }
 
+/** The database a configuration names: PostgreSQL at DATABASE_URL, else the embedded one. */
+export function databaseOptionsOf(
+  config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR' | 'DATABASE_POOL_SIZE'>,
+  logger: Pick<FastifyBaseLogger, 'warn'>,
+): DatabaseOptions {
+  return {
+    url: config.DATABASE_URL,
+    dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR,
+    poolSize: config.DATABASE_POOL_SIZE,
+    onIdleConnectionError: (error) =>
+      logger.warn({ err: error }, 'an idle database connection broke; the pool replaces it'),
+  };
+}
+
+/** Each engine's driver is loaded when it is used: the embedded engine starts sooner alone. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.url
     ? openPostgres(options.url, options.poolSize ?? 10, options.onIdleConnectionError)
@@ -84,6 +139,11 @@ async function openPostgres(
   poolSize: number,
   onIdleError: (error: Error) => void = () => undefined,
 ): Promise<Database> {
+  const [{ default: pg }, { drizzle }, { migrate }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   pool.on('error', onIdleError);
   // A connection that PostgreSQL ends (a restart, pg_terminate_backend, a network cut) emits
@@ -92,9 +152,10 @@ async function openPostgres(
   // flight, or the next one, fails with the error and the caller answers it (a retry, or 503);
   // the pool then drops the connection when it is released. So this listener has nothing to do.
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const db = drizzlePg(pool, { schema });
-  await migratePg(db, { migrationsFolder });
-  const held = await holdInstanceLock(url, onIdleError);
+  const db = drizzle(pool, { schema });
+  observeCommits(db as unknown as Db);
+  await migrate(db, { migrationsFolder });
+  const held = await holdInstanceLock(pg.Client, url, onIdleError);
   const instance: DatabaseInstance = {
     id: held.id,
     async liveAmong(ids) {
@@ -136,6 +197,7 @@ export const INSTANCE_LOCK_CLASS = 1_919_251_316;
  * connection PostgreSQL ends is opened again and the same id taken again.
  */
 async function holdInstanceLock(
+  Client: typeof pg.Client,
   url: string,
   onError: (error: Error) => void,
 ): Promise<{ id: number; release(): Promise<void> }> {
@@ -145,7 +207,7 @@ async function holdInstanceLock(
   let retryDelayMs = 100;
 
   async function lock(first: boolean): Promise<void> {
-    const next = new pg.Client({ connectionString: url });
+    const next = new Client({ connectionString: url });
     next.on('error', (error) => {
       if (client !== next || released) return;
       onError(error);
@@ -209,9 +271,15 @@ async function holdInstanceLock(
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
+  const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   const client = dataDir ? new PGlite(dataDir) : new PGlite();
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
+  const db = drizzle(client, { schema });
+  observeCommits(db as unknown as Db);
+  await migrate(db, { migrationsFolder });
   const executor: SqlExecutor = {
     async executeSql(text, values) {
       // pg-boss sends multi-statement scripts without parameters; only exec() accepts those.

@@ -1,0 +1,112 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { startDueJobsWatch, type DueJobsWatch } from './due-jobs-watch';
+
+/** Due jobs by queue, the looks made (their times) and the queues woken. */
+function fakeDatabase() {
+  const due = new Set<string>();
+  const looks: number[] = [];
+  const woken: string[] = [];
+  return {
+    due,
+    looks,
+    woken,
+    dueQueues() {
+      looks.push(Date.now());
+      return Promise.resolve([...due]);
+    },
+    wake(queue: string) {
+      woken.push(queue);
+    },
+  };
+}
+
+let watch: DueJobsWatch | null = null;
+beforeEach(() => {
+  vi.useFakeTimers({ now: 0 });
+});
+afterEach(() => {
+  watch?.stop();
+  watch = null;
+  vi.useRealTimers();
+});
+
+describe('startDueJobsWatch', () => {
+  it('looks at a quiet database every maxPollSeconds', async () => {
+    const database = fakeDatabase();
+    watch = startDueJobsWatch({
+      ...database,
+      onLookFailed: () => undefined,
+      pollSeconds: 1,
+      maxPollSeconds: 30,
+    });
+    await vi.advanceTimersByTimeAsync(100_000);
+    expect(database.looks).toEqual([30_000, 60_000, 90_000]);
+    expect(database.woken).toEqual([]);
+  });
+
+  it('wakes the queues with jobs nobody announced, then looks often, less and less', async () => {
+    const database = fakeDatabase();
+    watch = startDueJobsWatch({
+      ...database,
+      onLookFailed: () => undefined,
+      pollSeconds: 1,
+      maxPollSeconds: 8,
+    });
+    database.due.add('payouts');
+    await vi.advanceTimersByTimeAsync(8_000);
+    expect(database.woken).toEqual(['payouts']);
+    database.due.clear();
+    await vi.advanceTimersByTimeAsync(40_000);
+    // After the find: 1 s, then 2, 4 and 8 s between looks, and 8 s from then on.
+    expect(database.looks).toEqual([8_000, 9_000, 11_000, 15_000, 23_000, 31_000, 39_000, 47_000]);
+  });
+
+  it('looks within the time asked, sharing one look between requests close together', async () => {
+    const database = fakeDatabase();
+    watch = startDueJobsWatch({
+      ...database,
+      onLookFailed: () => undefined,
+      pollSeconds: 1,
+      maxPollSeconds: 30,
+    });
+    database.due.add('left-over');
+    watch.lookWithin(0.1);
+    await vi.advanceTimersByTimeAsync(50);
+    watch.lookWithin(0.1);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(database.looks).toEqual([100]);
+    expect(database.woken).toEqual(['left-over']);
+  });
+
+  it('looks soon when asked to, a job being on its way', async () => {
+    const database = fakeDatabase();
+    watch = startDueJobsWatch({
+      ...database,
+      onLookFailed: () => undefined,
+      pollSeconds: 1,
+      maxPollSeconds: 30,
+    });
+    await vi.advanceTimersByTimeAsync(5_000);
+    watch.soon();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(database.looks).toEqual([6_000]);
+  });
+
+  it('reports a look that failed and goes on looking', async () => {
+    const failures: unknown[] = [];
+    let looks = 0;
+    watch = startDueJobsWatch({
+      dueQueues: () => {
+        looks += 1;
+        return Promise.reject(new Error('relation "pgboss.job" does not exist'));
+      },
+      wake: () => undefined,
+      onLookFailed: (error) => failures.push(error),
+      pollSeconds: 1,
+      maxPollSeconds: 10,
+    });
+    await vi.advanceTimersByTimeAsync(25_000);
+    expect(looks).toBe(2);
+    expect(failures).toHaveLength(2);
+  });
+});

@@ -1,0 +1,83 @@
+/**
+ * Finds jobs nobody announced to this process: left by a previous run, queued by another process
+ * on the same PostgreSQL database, or made due again by the database itself (an expired job).
+ * One look covers every queue this process works, and wakes the queues that have jobs waiting.
+ * A quiet database is looked at every `maxPollSeconds`, which bounds how long such a job waits;
+ * a look that finds some means someone else is queueing, so the next look comes after
+ * `pollSeconds`, the wait doubling after each look that finds none, back to the longest.
+ */
+export interface DueJobsWatchOptions {
+  /** The queues that have jobs due now and not taken; throws when the look fails. */
+  dueQueues(): Promise<string[]>;
+  wake(queue: string): void;
+  /** A look failed; the caller wakes every queue instead, to look for itself. */
+  onLookFailed(error: unknown): void;
+  pollSeconds: number;
+  maxPollSeconds: number;
+}
+
+export interface DueJobsWatch {
+  /** Looks within `seconds`, or sooner if a look is due sooner: a queue is newly worked. */
+  lookWithin(seconds: number): void;
+  /**
+   * Looks after `pollSeconds`, then less and less often again: a job is on its way, and when it
+   * will be visible is not known.
+   */
+  soon(): void;
+  stop(): void;
+}
+
+export function startDueJobsWatch(options: DueJobsWatchOptions): DueJobsWatch {
+  const { pollSeconds } = options;
+  const maxPollSeconds = Math.max(pollSeconds, options.maxPollSeconds);
+  /** The wait after a look that finds nothing. */
+  let waitSeconds = maxPollSeconds;
+  let timer: NodeJS.Timeout | undefined;
+  let nextLookAt = Infinity;
+  let looking = false;
+  /** Asked for while a look was under way: the longest wait after it. */
+  let askedWithin = Infinity;
+  let stopped = false;
+
+  const schedule = (seconds: number) => {
+    clearTimeout(timer);
+    if (stopped) return;
+    nextLookAt = Date.now() + seconds * 1000;
+    timer = setTimeout(() => void look(), seconds * 1000);
+  };
+
+  async function look(): Promise<void> {
+    looking = true;
+    nextLookAt = Infinity;
+    let found: string[];
+    try {
+      found = await options.dueQueues();
+    } catch (error) {
+      options.onLookFailed(error);
+      found = [];
+    }
+    looking = false;
+    for (const queue of found) options.wake(queue);
+    waitSeconds = found.length > 0 ? pollSeconds : Math.min(waitSeconds * 2, maxPollSeconds);
+    schedule(Math.min(waitSeconds, askedWithin));
+    askedWithin = Infinity;
+  }
+
+  const watch: DueJobsWatch = {
+    lookWithin(seconds) {
+      if (looking) askedWithin = Math.min(askedWithin, seconds);
+      else if (Date.now() + seconds * 1000 < nextLookAt) schedule(seconds);
+    },
+    soon() {
+      // The looks after it come less and less often again, from the shortest wait.
+      waitSeconds = pollSeconds / 2;
+      watch.lookWithin(pollSeconds);
+    },
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
+  schedule(waitSeconds);
+  return watch;
+}

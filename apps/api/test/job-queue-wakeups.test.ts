@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../src/db/database';
+import { createLogger } from '../src/http/logger';
+import { startJobQueue, type JobQueue, type JobQueueOptions } from '../src/jobs/job-queue';
+
+/**
+ * When jobs run, as a client of the queue sees it. The queues here look for jobs nobody announced
+ * only every 30 s (`maxPollSeconds`) or 5 s (`pollSeconds`), so a job worked within a second
+ * was worked because the queue was told about it, not because it happened to look.
+ */
+const url = process.env.TEST_DATABASE_URL;
+const open = () => openDatabase(url ? { url } : {});
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const uniqueQueue = (what: string) => `test-${what}-${crypto.randomUUID().slice(0, 8)}`;
+
+const started: JobQueue[] = [];
+async function queueOn(
+  database: Database,
+  options: Partial<Pick<JobQueueOptions, 'pollSeconds' | 'maxPollSeconds'>> = {},
+): Promise<JobQueue> {
+  const jobs = await startJobQueue({
+    database,
+    secret: 'test-only-job-queue-secret-0123456789',
+    sms: { send: () => Promise.resolve() },
+    email: { send: () => Promise.resolve() },
+    logger: createLogger('warn'),
+    pollSeconds: 5,
+    maxPollSeconds: 30,
+    ...options,
+  });
+  started.push(jobs);
+  return jobs;
+}
+
+/** Works `queue` and answers when each job started, in order. */
+async function timedWork(jobs: JobQueue, queue: string, options = {}) {
+  const starts: number[] = [];
+  await jobs.work(queue, options, () => {
+    starts.push(Date.now());
+    return Promise.resolve();
+  });
+  return starts;
+}
+
+async function until<T>(read: () => T | undefined, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`nothing within ${timeoutMs} ms`);
+    await sleep(20);
+  }
+}
+
+const databases: Database[] = [];
+let database: Database;
+let jobs: JobQueue;
+beforeAll(async () => {
+  database = await open();
+  databases.push(database);
+  jobs = await queueOn(database);
+});
+afterAll(async () => {
+  for (const queue of started) await queue.stop();
+  for (const opened of databases) await opened.close();
+});
+
+describe('a job queue', () => {
+  it('works a job queued while it was idle at once, not at its next look', async () => {
+    const queue = uniqueQueue('idle');
+    const starts = await timedWork(jobs, queue);
+    await sleep(1_500);
+    const sent = Date.now();
+    await jobs.send(queue, {});
+    const ran = await until(() => starts[0], 10_000);
+    expect(ran - sent).toBeLessThan(1_000);
+  });
+
+  it('works a job queued in a transaction once the transaction commits, not before', async () => {
+    const queue = uniqueQueue('commit');
+    const starts = await timedWork(jobs, queue);
+    let committing = 0;
+    await database.db.transaction(async (tx) => {
+      await jobs.sendIn(tx, queue, {});
+      await sleep(300);
+      committing = Date.now();
+    });
+    const committed = Date.now();
+    const ran = await until(() => starts[0], 10_000);
+    expect(ran).toBeGreaterThanOrEqual(committing);
+    expect(ran - committed).toBeLessThan(1_000);
+  });
+
+  it('works a delayed job at its time', async () => {
+    const queue = uniqueQueue('delayed');
+    const starts = await timedWork(jobs, queue);
+    const due = Date.now() + 1_500;
+    await jobs.send(queue, {}, { startAfter: new Date(due) });
+    const ran = await until(() => starts[0], 10_000);
+    expect(ran).toBeGreaterThanOrEqual(due - 50);
+    expect(ran - due).toBeLessThan(1_000);
+  });
+
+  it('tries a failed job again after its retry delay', async () => {
+    const queue = uniqueQueue('retry');
+    const attempts: number[] = [];
+    await jobs.work(queue, { retryLimit: 1, retryDelay: 1, retryBackoff: false }, () => {
+      attempts.push(Date.now());
+      if (attempts.length === 1) throw new Error('the provider did not answer');
+      return Promise.resolve();
+    });
+    await jobs.send(queue, {});
+    const [first, second] = await until(
+      () => (attempts.length >= 2 ? attempts : undefined),
+      10_000,
+    );
+    expect(second! - first!).toBeGreaterThanOrEqual(900);
+    expect(second! - first!).toBeLessThan(2_500);
+  });
+});
+
+describe('jobs nobody announced to the queue', () => {
+  it('are worked at start: the jobs a previous run left', async () => {
+    const queue = uniqueQueue('left');
+    const before = await queueOn(database);
+    await timedWork(before, queue);
+    await before.stop();
+    // Queued by a process that does not work the queue (or one that stopped before it could).
+    await jobs.send(queue, {});
+    const after = await queueOn(database);
+    const started = Date.now();
+    const starts = await timedWork(after, queue);
+    const ran = await until(() => starts[0], 10_000);
+    expect(ran - started).toBeLessThan(1_000);
+  });
+
+  it('are worked within the longest wait when another process queues them', async () => {
+    // Another process: on PostgreSQL a connection pool of its own, as a second server has.
+    const other = url ? await open() : database;
+    if (other !== database) databases.push(other);
+    const sender = await queueOn(other);
+    const queue = uniqueQueue('elsewhere');
+    const worker = await queueOn(database, { pollSeconds: 0.5, maxPollSeconds: 2 });
+    const starts = await timedWork(worker, queue);
+    await sleep(500);
+    const sent = Date.now();
+    await sender.send(queue, {});
+    const ran = await until(() => starts[0], 10_000);
+    expect(ran - sent).toBeLessThan(2_000 + 1_000);
+  });
+});
