@@ -8,6 +8,8 @@ import {
   type CookieJar,
   FLUSH_DELAY_MS,
   type FirstPartyAnalyticsOptions,
+  MAX_RETRY_AFTER_MS,
+  retryDelayMs,
 } from './analytics-first-party';
 
 interface SentBatch {
@@ -190,6 +192,35 @@ describe('first-party analytics', () => {
     analytics.track('claim_viewed_again');
     await vi.advanceTimersByTimeAsync(FLUSH_DELAY_MS);
     expect(sent.at(-1)?.events.map((e) => e.name)).toEqual(['claim_viewed_again']);
+  });
+
+  it('sends a rate-limited batch again once the Retry-After has passed, and holds the rest', async () => {
+    const { analytics, sent, answerWith, setToken } = setup();
+    answerWith(() =>
+      Promise.resolve(new Response('{}', { status: 429, headers: { 'retry-after': '30' } })),
+    );
+    analytics.track('claim_viewed');
+    await vi.advanceTimersByTimeAsync(FLUSH_DELAY_MS);
+    expect(sent).toHaveLength(1);
+    answerWith(() => Promise.resolve(new Response(null, { status: 202 })));
+    // A sign-in would send at once; while the limit lasts, it waits too.
+    setToken('token-a');
+    analytics.track('sign_in_completed');
+    await vi.advanceTimersByTimeAsync(29_000);
+    expect(sent).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(sent.slice(1).map((batch) => batch.events.map((e) => e.name))).toEqual([
+      ['claim_viewed'],
+      ['sign_in_completed'],
+    ]);
+  });
+
+  it('reads Retry-After as seconds, within a minute', () => {
+    expect(retryDelayMs('30')).toBe(30_000);
+    expect(retryDelayMs('3600')).toBe(MAX_RETRY_AFTER_MS);
+    expect(retryDelayMs('0')).toBe(FLUSH_DELAY_MS);
+    expect(retryDelayMs(null)).toBe(FLUSH_DELAY_MS);
+    expect(retryDelayMs('Wed, 21 Oct 2026 07:28:00 GMT')).toBe(FLUSH_DELAY_MS);
   });
 
   it('does not send a refused batch again', async () => {

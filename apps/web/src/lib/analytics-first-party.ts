@@ -66,6 +66,16 @@ export function flatProperties(
   return flat;
 }
 
+/** The longest a rate-limited batch waits: the endpoint's limit is per minute. */
+export const MAX_RETRY_AFTER_MS = 60_000;
+
+/** A Retry-After of seconds as a wait, FLUSH_DELAY_MS when absent or unreadable, at most a minute. */
+export function retryDelayMs(retryAfter: string | null): number {
+  const seconds = retryAfter === null ? Number.NaN : Number(retryAfter);
+  if (!Number.isFinite(seconds) || seconds < 0) return FLUSH_DELAY_MS;
+  return Math.min(MAX_RETRY_AFTER_MS, Math.max(FLUSH_DELAY_MS, seconds * 1000));
+}
+
 /** A random id the endpoint accepts (letters, digits and dashes). */
 const randomId = () => crypto.randomUUID();
 
@@ -87,6 +97,8 @@ export function createFirstPartyAnalytics(options: FirstPartyAnalyticsOptions): 
   let timer: unknown = null;
   let sending: Promise<void> | null = null;
   let anonymousId: string | null = null;
+  /** Before this time nothing is sent, but when the page goes away: the last try failed. */
+  let pausedUntil = 0;
 
   function storeAnonymousId(id: string) {
     try {
@@ -198,7 +210,11 @@ export function createFirstPartyAnalytics(options: FirstPartyAnalyticsOptions): 
     return queue.splice(0, count);
   }
 
-  async function send(batch: Pending[], keepalive: boolean): Promise<boolean> {
+  /**
+   * Sends a batch: true once it needs no more sending, or the delay before trying it again, in
+   * milliseconds.
+   */
+  async function send(batch: Pending[], keepalive: boolean): Promise<true | number> {
     const token = batch[0]?.token ?? null;
     const controller = new AbortController();
     const timeout = options.timers.setTimeout(
@@ -217,10 +233,13 @@ export function createFirstPartyAnalytics(options: FirstPartyAnalyticsOptions): 
         keepalive,
         credentials: 'omit',
       });
+      // Too many batches from this address: again once the server says the limit has passed.
+      if (response.status === 429) return retryDelayMs(response.headers.get('retry-after'));
       // A refused batch (400) would be refused again; only a server in trouble is worth a retry.
-      return response.ok || (response.status >= 400 && response.status < 500);
+      if (response.ok || (response.status >= 400 && response.status < 500)) return true;
+      return FLUSH_DELAY_MS;
     } catch {
-      return false;
+      return FLUSH_DELAY_MS;
     } finally {
       options.timers.clearTimeout(timeout);
     }
@@ -228,12 +247,14 @@ export function createFirstPartyAnalytics(options: FirstPartyAnalyticsOptions): 
 
   async function sendAll(): Promise<void> {
     for (let batch = takeBatch(); batch.length > 0; batch = takeBatch()) {
-      if (await send(batch, false)) continue;
+      const sent = await send(batch, false);
+      if (sent === true) continue;
       const again = batch.filter((p) => !p.retried);
       for (const p of again) p.retried = true;
       // Tried once more with the next flush, ahead of what came since; dropped after that.
       queue.unshift(...again);
-      if (again.length > 0) schedule(FLUSH_DELAY_MS);
+      pausedUntil = now() + sent;
+      schedule(sent);
       return;
     }
   }
@@ -248,6 +269,12 @@ export function createFirstPartyAnalytics(options: FirstPartyAnalyticsOptions): 
       return sending.then(() => flush());
     }
     if (queue.length === 0) return Promise.resolve();
+    const wait = pausedUntil - now();
+    if (wait > 0) {
+      // After a failure, a sign-in or a full batch does not hurry the next try.
+      schedule(wait);
+      return Promise.resolve();
+    }
     sending = sendAll().finally(() => {
       sending = null;
     });

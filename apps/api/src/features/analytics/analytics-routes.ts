@@ -14,13 +14,13 @@ import type { Db } from '../../db/database';
 import { analyticsPage } from './analytics-page';
 import { listAnalyticsEvents, recordWebEvents } from './analytics-events';
 
-/** Batches one IP address may send in a minute: a browser sends a few. */
-export const ANALYTICS_BATCHES_PER_IP_PER_MINUTE = 60;
 /** A full batch of events at their largest, with room for the JSON around them. */
 const BODY_LIMIT_BYTES = ANALYTICS_BATCH_MAX_EVENTS * (ANALYTICS_PROPERTIES_MAX_BYTES + 1024);
 
 export interface AnalyticsRoutesOptions {
   db: Db;
+  /** Batches one IP address may send in a minute (ANALYTICS_BATCHES_PER_IP_PER_MINUTE). */
+  batchesPerIpPerMinute: number;
 }
 
 /**
@@ -34,7 +34,7 @@ export const analyticsRoutes: FastifyPluginAsync<AnalyticsRoutesOptions> = async
     {
       config: {
         auth: 'customer-optional',
-        rateLimit: { max: ANALYTICS_BATCHES_PER_IP_PER_MINUTE, timeWindow: 60_000 },
+        rateLimit: { max: options.batchesPerIpPerMinute, timeWindow: 60_000 },
       },
       bodyLimit: BODY_LIMIT_BYTES,
       schema: {
