@@ -22,7 +22,10 @@ export const WELCOME_BONUS_LAST_DAY = `${new Date().getUTCFullYear() + 1}-06-30`
 export const errorReportingURL = `http://localhost:${PORT + 4}`;
 export const errorReportingStubPort = PORT + 5;
 
-/** The API with the built web app, on `url`, with an in-memory database of its own. */
+/**
+ * The compiled API (`npm run build`, which `npm run test:e2e` runs first) with the built web app,
+ * on `url`, with an in-memory database of its own.
+ */
 function server(url: string, env: Record<string, string> = {}) {
   return {
     command: 'npm run start -w @refund/api',
@@ -40,6 +43,8 @@ function server(url: string, env: Record<string, string> = {}) {
       JOB_POLL_SECONDS: '0.5',
       OTP_SENDS_PER_IP_PER_HOUR: '100000',
       OTP_SENDS_PER_PHONE_PER_HOUR: '100',
+      // Every browser here sends its analytics from the one address, 127.0.0.1.
+      ANALYTICS_BATCHES_PER_IP_PER_MINUTE: '100000',
       BRAND_NAME: 'Refund Wallet',
       // Payouts settle and come back within a test's patience.
       SANDBOX_ACH_SETTLEMENT_SECONDS: '2',

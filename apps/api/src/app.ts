@@ -89,6 +89,7 @@ import {
 } from './http/error-handler';
 import { reportUnexpectedErrors } from './http/error-reporting';
 import { declareRouteAuth } from './http/route-auth';
+import { compressedVariants, preferredEncoding } from './http/content-encoding';
 import { inlinePagePolicy, securityHeaders } from './http/security-headers';
 import type { JobQueue } from './jobs/job-queue';
 import type { FanCashProgram, PrepaidCardIssuer } from './providers/ports';
@@ -123,8 +124,6 @@ export interface AppDeps {
 }
 
 const BODY_LIMIT_BYTES = 64 * 1024;
-/** How stale a profile read may be when another instance changed it. */
-const PROFILE_CACHE_MS = 5_000;
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
@@ -186,8 +185,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const sessions = createSessionStore(db, config.REFRESH_TOKEN_TTL_DAYS, {
     secret: config.OTP_SECRET,
   });
-  const authenticator = createAuthenticator(accessTokens, sessions);
-  const profiles = createProfileReader(db, PROFILE_CACHE_MS);
+  // How stale a session check or a profile read may be when another instance changed it.
+  const authCacheMs = config.AUTH_CACHE_SECONDS * 1000;
+  const authenticator = createAuthenticator(accessTokens, sessions, authCacheMs);
+  const profiles = createProfileReader(db, authCacheMs);
   const emailVerification = createEmailVerification({
     db,
     jobs: deps.jobs,
@@ -394,7 +395,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
       });
       await v1.register(sandboxRoutes, { db, enabled: config.SANDBOX });
-      await v1.register(analyticsRoutes, { db });
+      await v1.register(analyticsRoutes, {
+        db,
+        batchesPerIpPerMinute: config.ANALYTICS_BATCHES_PER_IP_PER_MINUTE,
+      });
       if (config.SANDBOX) await v1.register(sandboxAnalyticsRoutes, { db });
       await v1.register(fileRoutes, { db });
       await v1.register(spotlightRoutes, { db, spotlights: createSpotlights(db) });
@@ -436,25 +440,53 @@ async function registerApiDocs(app: FastifyInstance, brandName: string): Promise
 
 const loopbackHost = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
 
+/** The build names every file under assets/ by its content: a changed file gets a new name. */
+const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
+const PRECOMPRESSED_SUFFIX = /\.(br|gz)$/;
+
+/** The files of a built web app that the build also wrote as .br or .gz beside them. */
+function precompressedFiles(root: string): Set<string> {
+  return new Set(
+    fs
+      .readdirSync(root, { recursive: true, encoding: 'utf8' })
+      .filter((name) => PRECOMPRESSED_SUFFIX.test(name))
+      .map((name) => path.join(root, name.replace(PRECOMPRESSED_SUFFIX, ''))),
+  );
+}
+
 /**
  * Serves the built single-page app: files from its folder, and index.html for any other GET
  * outside the API so the app's router can take it. Answers undefined where an API 404 is due.
+ * Text files go out in the brotli or gzip variant the build wrote beside them, index.html in one
+ * compressed here once; hashed files may be cached for good, everything else is checked again.
  */
 function webAppFallback(app: FastifyInstance, dir: string, publicUrl: URL) {
-  const indexFile = path.join(dir, 'index.html');
+  const root = path.resolve(dir);
+  const indexFile = path.join(root, 'index.html');
   if (!fs.existsSync(indexFile)) {
     app.log.warn({ dir }, 'web app not built; serving the API only');
     return undefined;
   }
-  const indexHtml = fs.readFileSync(indexFile);
+  const indexHtml = compressedVariants(fs.readFileSync(indexFile));
+  const hashedAssets = path.join(root, 'assets') + path.sep;
+  const precompressed = precompressedFiles(root);
   void app.register(fastifyStatic, {
-    root: dir,
+    root,
     wildcard: false,
     index: false,
-    setHeaders(res, filePath) {
-      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-        res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-      }
+    preCompressed: true,
+    // The variants are sent in place of their file, never under names of their own.
+    globIgnore: ['**/*.br', '**/*.gz'],
+    // Its own cache-control would overwrite the one setHeaders gives.
+    cacheControl: false,
+    setHeaders(res, sentPath) {
+      // The path of what is sent: the .br or .gz variant when the client takes one.
+      const file = sentPath.replace(PRECOMPRESSED_SUFFIX, '');
+      res.setHeader(
+        'cache-control',
+        file.startsWith(hashedAssets) ? HASHED_ASSET_CACHE : 'no-cache',
+      );
+      if (precompressed.has(file)) res.setHeader('vary', 'accept-encoding');
     },
   });
   return (request: FastifyRequest, reply: FastifyReply) => {
@@ -468,9 +500,12 @@ function webAppFallback(app: FastifyInstance, dir: string, publicUrl: URL) {
     if (host !== publicUrl.hostname && loopbackHost.test(host)) {
       return reply.redirect(new URL(request.url, publicUrl.origin).toString(), 302);
     }
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(indexHtml);
+      .header('vary', 'accept-encoding')
+      .send(indexHtml[encoding]);
   };
 }

@@ -124,6 +124,11 @@ const envSchema = z
     OTP_SECRET: z.string().min(32).optional(),
     OTP_SENDS_PER_PHONE_PER_HOUR: z.coerce.number().int().min(1).default(5),
     OTP_SENDS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(20),
+    /**
+     * Analytics batches one IP address may send in a minute. A browser sends a few; people behind
+     * one address (an office, a mobile carrier's NAT) share the allowance.
+     */
+    ANALYTICS_BATCHES_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(60),
     SANDBOX: bool.optional(),
     WEB_DIST_DIR: z.string().optional(),
     /** Adds the demo customer on start; on by default outside production only. */
@@ -143,6 +148,12 @@ const envSchema = z
       )
       .pipe(z.array(z.enum(redemptionModes))),
     JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
+    /**
+     * How long this process trusts a session it checked and a profile it read before asking the
+     * database again; another instance's sign-out or edit shows here within that time. 0 turns
+     * both caches off.
+     */
+    AUTH_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
 
     SMS_PROVIDER: z.enum(['sandbox', 'twilio']).default('sandbox'),
     TWILIO_ACCOUNT_SID: z.string().optional(),

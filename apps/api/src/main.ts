@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { ConfigError, loadConfig } from './config';
+import { databaseOptionsOf, openDatabase } from './db/database';
 import { createLogger } from './http/logger';
-import { createServer } from './server';
 
 async function main(): Promise<void> {
   let config;
@@ -19,7 +19,13 @@ async function main(): Promise<void> {
   if (!config.DATA_DIR.includes('://'))
     config = { ...config, DATA_DIR: path.resolve(base, config.DATA_DIR) };
   const logger = createLogger(config.LOG_LEVEL);
-  const server = await createServer(config, logger);
+  // The embedded engine takes most of a second to start, much of it off this thread (compiling
+  // its WebAssembly): it starts first, and the rest of the server loads meanwhile.
+  const database = openDatabase(databaseOptionsOf(config, logger));
+  // A failure to open is answered where the server awaits it, not as an unhandled rejection.
+  database.catch(() => undefined);
+  const { createServer } = await import('./server');
+  const server = await createServer(config, logger, { database });
   let closing = false;
   // While draining, each answer closes its connection: a keep-alive client would otherwise hold
   // the server open after its last request, until the forced exit.

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import type { Config } from './config';
-import { openDatabase, type Database } from './db/database';
+import { databaseOptionsOf, openDatabase, type Database } from './db/database';
 import { seedDemoData } from './db/demo-data';
 import { registerWebhookJobs } from './features/webhooks/webhook-delivery';
 import { startJobQueue, type JobQueue } from './jobs/job-queue';
@@ -61,6 +61,10 @@ export const defaultWebDistDir = path.resolve(here, '../../web/dist');
 export interface ServerOptions {
   /** Redemption methods registered beside the built-in ones. */
   redemptionMethods?: readonly RedemptionMethod[];
+  /**
+   * The configured database, already being opened (see main.ts); by default it is opened here.
+   */
+  database?: Promise<Database>;
 }
 
 export async function createServer(
@@ -68,13 +72,7 @@ export async function createServer(
   logger: FastifyBaseLogger,
   options: ServerOptions = {},
 ): Promise<RunningServer> {
-  const database = await openDatabase({
-    url: loaded.DATABASE_URL,
-    dataDir: loaded.DATABASE_URL ? undefined : loaded.DATA_DIR,
-    poolSize: loaded.DATABASE_POOL_SIZE,
-    onIdleConnectionError: (error) =>
-      logger.warn({ err: error }, 'an idle database connection broke; the pool replaces it'),
-  });
+  const database = await (options.database ?? openDatabase(databaseOptionsOf(loaded, logger)));
   // After the embedded database has made its folder: it only sets up an empty one.
   let config: Config;
   try {
@@ -130,8 +128,7 @@ export async function createServer(
       ),
   });
   const { cardPayouts } = cardProviders;
-  const cardPushChecks = await startCardPushChecks(
-    jobs,
+  const cardPushChecks = startCardPushChecks(
     createCardPushChecks({
       db: database.db,
       jobs,
@@ -234,12 +231,13 @@ export async function createServer(
     jobs,
     async close() {
       shuttingDown = true;
-      cardPushChecks.stop();
+      const cardPushChecksStopped = cardPushChecks.stop();
       catalogSync?.stop();
       bonusExpiry.stop();
       await app.close();
       // What is still pending goes out (PostHog) or is written (the table) before the end.
       await serverAnalytics.close();
+      await cardPushChecksStopped;
       await jobs.stop();
       await cardProviders.close();
       await database.close();

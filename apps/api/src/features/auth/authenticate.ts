@@ -8,20 +8,23 @@ export interface Principal {
   sessionId: string;
 }
 
-/** How long a process trusts that a session is still live before asking the database again. */
-const SESSION_CHECK_TTL_MS = 5_000;
 const MAX_CACHED_SESSIONS = 10_000;
 
 /**
  * Resolves the bearer token to a signed-in customer. Logout revokes the session on the server;
- * this process sees that at once, other instances within SESSION_CHECK_TTL_MS.
+ * this process sees that at once, other instances within `sessionCheckMs` (how long a process
+ * trusts that a session is still live before asking the database again; 0 asks every time).
  */
-export function createAuthenticator(accessTokens: AccessTokens, sessions: SessionStore) {
+export function createAuthenticator(
+  accessTokens: AccessTokens,
+  sessions: SessionStore,
+  sessionCheckMs = 5_000,
+) {
   const checked = new Map<string, { active: boolean; at: number }>();
 
   async function sessionActive(claims: { sid: string; sub: string }): Promise<boolean> {
     const cached = checked.get(claims.sid);
-    if (cached && Date.now() - cached.at < SESSION_CHECK_TTL_MS) return cached.active;
+    if (cached && Date.now() - cached.at < sessionCheckMs) return cached.active;
     const active = await sessions.isActive(claims.sid, claims.sub);
     if (checked.size >= MAX_CACHED_SESSIONS) checked.clear();
     checked.set(claims.sid, { active, at: Date.now() });

@@ -1,0 +1,111 @@
+/**
+ * `npm run build -w @refund/api`: compiles the API to JavaScript in dist/ (ESM for Node 20, with
+ * source maps so stack traces and error reports point at the TypeScript sources), so production
+ * starts with plain node instead of compiling on the fly. Our workspace package
+ * @refund/contracts (TypeScript) is bundled in; npm packages stay external, loaded from
+ * node_modules as installed.
+ */
+import { readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { inputsHash, isBuildOf, stampBuild } from './build-stamp.mjs';
+
+const apiDir = fileURLToPath(new URL('..', import.meta.url));
+const repoDir = path.resolve(apiDir, '../..');
+export const apiDistDir = path.join(apiDir, 'dist');
+
+/** What the build reads: a change to any of these makes dist/ out of date. */
+export const apiInputs = {
+  root: repoDir,
+  paths: [
+    'apps/api/src',
+    'apps/api/package.json',
+    'apps/api/tsconfig.json',
+    'apps/api/scripts',
+    'packages/contracts/src',
+    'packages/contracts/package.json',
+    'tsconfig.base.json',
+    'package-lock.json',
+  ],
+};
+
+/** The programs in dist/: the server, and the commands package.json runs. */
+const entryPoints = {
+  main: 'src/main.ts',
+  'ledger-check': 'src/features/ledger/ledger-check-command.ts',
+  'create-merchant': 'src/features/merchants/create-merchant-command.ts',
+};
+
+/** Installed npm packages are loaded from node_modules; only our workspace packages are bundled. */
+const externalPackages = {
+  name: 'external-packages',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@refund/') ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
+/**
+ * Code that finds files next to its source (the migrations, the demo images, the built web app)
+ * does so from import.meta.url. In the bundle that would be dist/<chunk>.js, so each source
+ * file's import.meta.url becomes its own file's URL again, relative to dist/ (every output file
+ * sits directly in dist/): the paths resolve as they do from the sources, wherever the
+ * repository is moved.
+ */
+const sourceRelativeUrls = {
+  name: 'source-relative-urls',
+  setup(build) {
+    build.onLoad({ filter: /\.ts$/ }, async (args) => {
+      const text = await readFile(args.path, 'utf8');
+      if (!text.includes('import.meta.url')) return { contents: text, loader: 'ts' };
+      const relative = path.relative(apiDistDir, args.path).split(path.sep).join('/');
+      const url = `new URL(${JSON.stringify(relative)}, import.meta.url).href`;
+      return { contents: text.replace(/\bimport\.meta\.url\b/g, url), loader: 'ts' };
+    });
+  },
+};
+
+export async function buildApi() {
+  // The stamp names the inputs as they were when the build began.
+  const hash = inputsHash(apiInputs);
+  const esbuild = await import('esbuild');
+  await rm(apiDistDir, { recursive: true, force: true });
+  await esbuild.build({
+    absWorkingDir: apiDir,
+    entryPoints,
+    outdir: apiDistDir,
+    // Shared code goes to chunks beside the entry points, never in a subfolder (see above).
+    chunkNames: '[name]-[hash]',
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    sourcemap: 'linked',
+    // Maps name the source files, which stay in the repository: smaller maps, read faster.
+    sourcesContent: false,
+    // Error and class names stay as written, for logs and error reports.
+    keepNames: true,
+    logLevel: 'warning',
+    plugins: [externalPackages, sourceRelativeUrls],
+  });
+  // esbuild's helper process is not kept: `npm start` goes on to run the server in this process.
+  await esbuild.stop();
+  stampBuild(apiDistDir, hash);
+}
+
+/** Builds the API unless dist/ already holds a build of the sources as they are. */
+export async function ensureApiBuilt() {
+  if (isBuildOf(apiDistDir, inputsHash(apiInputs))) return;
+  process.stderr.write('Building the API: its sources changed since the last build.\n');
+  await buildApi();
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const started = performance.now();
+  await buildApi();
+  process.stdout.write(
+    `API built in ${Math.round(performance.now() - started)} ms: ${path.relative(process.cwd(), apiDistDir) || '.'}\n`,
+  );
+}
