@@ -1,20 +1,51 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { compileHints } from './build/compile-hints';
+import { landingChunks } from './build/landing-chunks';
+import { precompress } from './build/precompress';
+import { preloadPlan } from './build/preload-plan';
 
 const apiProxy = { '/v1': { target: 'http://localhost:3001' } };
 
+/** The page, whose module script is the entry (src/main.tsx). */
+const entry = '/index.html';
+/** What the entry imports to start the app. */
+const start = '/src/app/start.tsx';
+/** The screens of src/app/landing-screens.ts, by its names for them. */
+const landing = {
+  auth: '/src/app/routes/auth-screen.tsx',
+  home: '/src/app/routes/home-screen.tsx',
+  claim: '/src/app/routes/claim-screen.tsx',
+};
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    preloadPlan({ start, landing }),
+    // The chunks landingChunks makes for what a page runs at once.
+    compileHints(/^(app|landing-.*)$/),
+    precompress(),
+  ],
   server: { proxy: apiProxy },
   preview: { proxy: apiProxy },
   build: {
     outDir: 'dist',
+    rollupOptions: {
+      output: { manualChunks: landingChunks(entry, start, landing) },
+      treeshake: {
+        // The public suffix list only builds its tables, yet its package does not declare itself
+        // free of side effects: without this, a build that never asks for a registrable domain
+        // (see config/env.ts) would still carry all of it.
+        moduleSideEffects: (id) => !/[\\/]node_modules[\\/]tldts[^\\/]*[\\/]/.test(id),
+      },
+    },
   },
   test: {
     name: 'web',
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['./test/fail-on-console.ts', './test/jsdom-gaps.ts'],
     restoreMocks: true,
   },

@@ -1,26 +1,19 @@
-import { createRoot } from 'react-dom/client';
-import { BootSplash } from './components/boot-splash';
+import { browserStorage } from './app/browser-storage';
+import { sendEarlyRequests } from './app/early-requests';
+import { preloadLandingScreen } from './app/landing-screens';
+import { createTokenStore } from './features/auth/token-store';
+import { deviceId } from './lib/device-id';
+import { sendEarly } from './lib/early-answers';
 import './styles.css';
 
-/**
- * Errors thrown while rendering, whether an error boundary caught them or not, go to the app's
- * error reporter; it arrives with the app chunk, and holds reports until it knows where to send
- * them. The boundaries themselves report nothing.
- */
-function reportRenderError(error: unknown, info: { componentStack?: string | undefined }): void {
-  import('./app/composition-root').then(
-    ({ errorReporter }) => errorReporter.capture(error, { componentStack: info.componentStack }),
-    () => undefined,
-  );
-}
+// The first screen (the boot splash, components/boot-splash.tsx) is already painted: it is in
+// index.html. This entry is kept to a few kilobytes so that it runs at once, and starts in
+// parallel everything the page needs next: the first screen's API calls, the code of the screen
+// the address leads to, and the app itself (its files are preloaded by index.html).
+const storedToken = createTokenStore(browserStorage('localStorage')).get();
+sendEarlyRequests({ location: window.location, storedToken, deviceId, send: sendEarly });
+preloadLandingScreen(document, window.location.pathname, storedToken !== null);
 
-// The entry holds only React and the first screen, so it paints at once; the router, the
-// translations, the data layer and the screens arrive in the next chunk.
 const element = document.getElementById('root');
 if (!element) throw new Error('index.html has no #root element');
-const root = createRoot(element, {
-  onCaughtError: reportRenderError,
-  onUncaughtError: reportRenderError,
-});
-root.render(<BootSplash />);
-void import('./app/start').then(({ start }) => start(root));
+void import('./app/start').then(({ start }) => start(element));

@@ -1,14 +1,23 @@
-import { StrictMode } from 'react';
-import type { Root } from 'react-dom/client';
+import { StrictMode, startTransition } from 'react';
+import { createRoot } from 'react-dom/client';
 import { intakeLaunchUrl } from '../features/auth/launch-url';
 import { initI18n } from '../lib/i18n';
 import { startThemeSync } from '../lib/theme';
 import { warmVisitorId } from '../lib/visitor-id';
 import { App } from './app';
-import { authMachine, returnPaths } from './composition-root';
+import { authMachine, errorReporter, returnPaths } from './composition-root';
 
-/** Starts the app proper on the root the entry script already painted the first screen into. */
-export function start(root: Root): void {
+/**
+ * Errors thrown while rendering, whether an error boundary caught them or not, go to the app's
+ * error reporter, which holds reports until it knows where to send them. The boundaries
+ * themselves report nothing.
+ */
+function reportRenderError(error: unknown, info: { componentStack?: string | undefined }): void {
+  errorReporter.capture(error, { componentStack: info.componentStack });
+}
+
+/** Starts the app in the element index.html painted the boot splash in, replacing the splash. */
+export function start(element: HTMLElement): void {
   startThemeSync();
   void initI18n();
 
@@ -21,9 +30,17 @@ export function start(root: Root): void {
   // Ready before the first sign-in, claim or redemption asks for it.
   warmVisitorId();
 
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  const root = createRoot(element, {
+    onCaughtError: reportRenderError,
+    onUncaughtError: reportRenderError,
+  });
+  // As a transition, React renders the app in slices and lets the browser answer in between,
+  // instead of holding a phone's main thread for the whole first render.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
 }

@@ -1,8 +1,9 @@
 import { BrandMark } from './brand-mark';
 
 /**
- * The first screen: shown by the entry script before the app's code and translations arrive,
- * so it has no text yet, only the mark. Keep its imports to React alone.
+ * The first screen, before the app's code and translations arrive, so it has no text yet, only
+ * the mark. index.html holds the same markup, painted before any script runs; the app shows this
+ * component in its place while the translations load (boot-splash.test.tsx keeps the two alike).
  */
 export function BootSplash() {
   return (

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { apiBaseUrl, type ApiBaseSettings } from './api-base-url';
+import { apiBaseUrl as withDomains, type ApiBaseSettings } from './api-base-url';
+import { registrableDomain } from './registrable-domain';
+
+const apiBaseUrl = (page: { protocol: string; hostname: string }, settings: ApiBaseSettings) =>
+  withDomains(page, settings, registrableDomain);
 
 const fromHost: ApiBaseSettings = {
   explicitBaseUrl: undefined,
@@ -54,5 +58,9 @@ describe('the API base address', () => {
     const settings = { ...fromHost, explicitBaseUrl: 'https://edge.example.net/v1' };
     expect(apiBaseUrl(page('app.refundwallet.com'), settings)).toBe('https://edge.example.net/v1');
     expect(apiBaseUrl(page('localhost'), settings)).toBe('https://edge.example.net/v1');
+  });
+
+  it('stays the same origin /v1 in a build that left host-derived addresses out', () => {
+    expect(withDomains(page('app.refundwallet.com'), fromHost)).toBe('/v1');
   });
 });

@@ -1,5 +1,3 @@
-import { parse } from 'tldts';
-
 export interface ApiBaseSettings {
   /** An explicit base (VITE_API_BASE_URL); wins over everything else. */
   explicitBaseUrl: string | undefined;
@@ -9,6 +7,9 @@ export interface ApiBaseSettings {
   appEnv: string;
 }
 
+/** See registrable-domain.ts. */
+export type RegistrableDomain = (hostname: string) => string | null;
+
 export const API_PATH = '/v1';
 const PRODUCTION = 'production';
 
@@ -16,17 +17,18 @@ const PRODUCTION = 'production';
  * SPEC §7: the API lives on the `api` subdomain of the page's registrable domain, under /v1,
  * with a non-production environment added to the subdomain (`api-staging`). The same origin's
  * /v1 stays the default where no such subdomain can exist: localhost, IP addresses, or builds
- * that did not ask for it.
+ * that did not ask for it (which then need not carry `registrableDomain` at all).
  */
 export function apiBaseUrl(
   page: { protocol: string; hostname: string },
   settings: ApiBaseSettings,
+  registrableDomain?: RegistrableDomain,
 ): string {
   if (settings.explicitBaseUrl !== undefined) return settings.explicitBaseUrl;
-  if (!settings.fromHost) return API_PATH;
-  const host = parse(page.hostname);
-  if (host.isIp || host.domain === null || host.publicSuffix === 'localhost') return API_PATH;
+  if (!settings.fromHost || !registrableDomain) return API_PATH;
+  const domain = registrableDomain(page.hostname);
+  if (domain === null) return API_PATH;
   const env = settings.appEnv.trim().toLowerCase();
   const subdomain = env === '' || env === PRODUCTION ? 'api' : `api-${env}`;
-  return `${page.protocol}//${subdomain}.${host.domain}${API_PATH}`;
+  return `${page.protocol}//${subdomain}.${domain}${API_PATH}`;
 }

@@ -2,6 +2,7 @@ import { errorBodySchema, internalErrorBody } from '@refund/contracts/errors';
 import type { z } from 'zod';
 import { apiBase } from '../config/env';
 import { ApiError } from './api-error';
+import { fetchTakingEarlyAnswers } from './early-answers';
 
 /**
  * How the client reaches the stored access token. The auth module owns the token; it plugs
@@ -258,6 +259,8 @@ export function connectApiSession(next: ApiSession): void {
 
 export const api: ApiClient = createApiClient({
   baseUrl: apiBase,
+  // The first screen's calls may have been sent ahead by the entry script (app/early-requests.ts).
+  fetch: fetchTakingEarlyAnswers,
   session: {
     getToken: () => session.getToken(),
     storeToken: (token) => session.storeToken(token),

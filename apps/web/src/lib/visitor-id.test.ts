@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { deviceHeaders, resetVisitorIdForTests, visitorId, WAIT_MS } from './visitor-id';
+import {
+  deviceHeaders,
+  resetVisitorIdForTests,
+  visitorId,
+  WAIT_MS,
+  warmVisitorId,
+} from './visitor-id';
 
 afterEach(() => {
   resetVisitorIdForTests();
@@ -53,5 +59,22 @@ describe('visitor id', () => {
     expect(await deviceHeaders(late)).toEqual({
       'X-Device-Id': 'fedcba9876543210fedcba9876543210',
     });
+  });
+
+  it('starts computing at the first tap or key press, not at load, and only once', async () => {
+    vi.useFakeTimers();
+    const load = vi.fn(agentWith('0123456789abcdef0123456789abcdef'));
+    warmVisitorId(load);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(load).not.toHaveBeenCalled();
+
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab' }));
+    window.dispatchEvent(new Event('pointerdown'));
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(await deviceHeaders(load)).toEqual({
+      'X-Device-Id': '0123456789abcdef0123456789abcdef',
+    });
+    expect(load).toHaveBeenCalledTimes(1);
   });
 });

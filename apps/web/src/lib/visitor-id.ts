@@ -45,11 +45,25 @@ export function visitorId(loadAgent: LoadAgent = loadFingerprintAgent): Promise<
   return waitAtMost(pending, WAIT_MS, null);
 }
 
-/** Starts computing the id while the browser is idle, so the first request finds it ready. */
-export function warmVisitorId(): void {
-  const start = () => void visitorId();
-  if ('requestIdleCallback' in window) window.requestIdleCallback(start, { timeout: 3000 });
-  else setTimeout(start, 200);
+/** What starts computing the id: only a person does these, and every request needing it follows one. */
+const FIRST_INTERACTION = ['pointerdown', 'keydown'] as const;
+
+/**
+ * Starts computing the id at the customer's first tap, click or key press, once the browser is
+ * idle, so the sign-in, claim or redemption that follows finds it ready. Not at load: computing it
+ * keeps a phone's main thread busy for a good half second, time the first screen needs, and a page
+ * that is only looked at never sends it.
+ */
+export function warmVisitorId(loadAgent: LoadAgent = loadFingerprintAgent): void {
+  const start = () => {
+    for (const type of FIRST_INTERACTION) window.removeEventListener(type, start, true);
+    const compute = () => void visitorId(loadAgent);
+    if ('requestIdleCallback' in window) window.requestIdleCallback(compute, { timeout: 1000 });
+    else setTimeout(compute, 0);
+  };
+  for (const type of FIRST_INTERACTION) {
+    window.addEventListener(type, start, { capture: true, passive: true });
+  }
 }
 
 /** The header to send with a request, empty when there is no id. */

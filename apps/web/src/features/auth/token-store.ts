@@ -1,4 +1,9 @@
-import { ACCESS_TOKEN_STORAGE_KEY } from '@refund/contracts/auth';
+/**
+ * SPEC §9's `_ca`, the contracts' ACCESS_TOKEN_STORAGE_KEY (token-store.test.ts holds the two
+ * together). Spelt out here because the entry script reads the token before anything else loads,
+ * and importing it from the contracts would bring their schemas into that first download.
+ */
+export const ACCESS_TOKEN_STORAGE_KEY = '_ca';
 
 export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 

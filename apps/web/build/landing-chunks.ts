@@ -1,0 +1,61 @@
+import type { Rollup } from 'vite';
+
+type GetModuleInfo = Rollup.GetModuleInfo;
+
+/** Every module `from` imports statically, transitively, itself included. */
+function staticGraph(getModuleInfo: GetModuleInfo, from: string): Set<string> {
+  const seen = new Set<string>();
+  const stack = [from];
+  while (stack.length > 0) {
+    const id = stack.pop() as string;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    stack.push(...(getModuleInfo(id)?.importedIds ?? []));
+  }
+  return seen;
+}
+
+/**
+ * Rollup's `manualChunks` for the first files a page loads. Left to itself, Rollup puts every
+ * module two screens share in a chunk of its own, so a landing screen (see preload-plan.ts)
+ * arrives in a dozen files of a kilobyte each, and a phone's connection spends more on asking for
+ * them than on their bytes. Here the entry's modules make the entry chunk, the app's start the
+ * app chunk, each landing screen's code beyond those its own chunk, and what several landing
+ * screens share one more. Every other module stays where Rollup puts it.
+ * `entry`, `start` and the `landing` screens (by name) are modules as their paths end.
+ */
+export function landingChunks(entry: string, start: string, landing: Record<string, string>) {
+  let owners = new Map<string, string>();
+  let ownersOf: GetModuleInfo | null = null;
+
+  function assign(getModuleInfo: GetModuleInfo, ids: Iterable<string>): Map<string, string> {
+    const all = [...ids];
+    const graphOf = (suffix: string) => {
+      const id = all.find((candidate) => candidate.endsWith(suffix));
+      if (!id) throw new Error(`landingChunks: no module ${suffix}`);
+      return staticGraph(getModuleInfo, id);
+    };
+    const owner = new Map<string, string>();
+    for (const id of graphOf(entry)) owner.set(id, 'index');
+    for (const id of graphOf(start)) if (!owner.has(id)) owner.set(id, 'app');
+    const neededBy = new Map<string, string[]>();
+    for (const [name, module] of Object.entries(landing)) {
+      for (const id of graphOf(module)) {
+        if (!owner.has(id)) neededBy.set(id, [...(neededBy.get(id) ?? []), name]);
+      }
+    }
+    for (const [id, names] of neededBy) {
+      owner.set(id, names.length === 1 ? `landing-${names[0]}` : 'landing-shared');
+    }
+    return owner;
+  }
+
+  return (id: string, { getModuleIds, getModuleInfo }: Rollup.ManualChunkMeta) => {
+    // Worked out once per build, on the first call, when the module graph is complete.
+    if (ownersOf !== getModuleInfo) {
+      owners = assign(getModuleInfo, getModuleIds());
+      ownersOf = getModuleInfo;
+    }
+    return owners.get(id);
+  };
+}
