@@ -29,6 +29,7 @@ import { createMerchant, generateApiKey } from '../src/features/merchants/mercha
 import { createLogger } from '../src/http/logger';
 import { createServer } from '../src/server';
 import { percentile, runLoad } from './http-load';
+import { reportFigure } from './report';
 
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 100);
@@ -258,7 +259,22 @@ try {
       `ledger: ${report.ok ? 'ok' : 'NOT OK'}, drift ${drift}¢; balances vs purchases and cashback: ` +
         `${CUSTOMERS - mismatches}/${CUSTOMERS} customers match`,
     );
-    if (!report.ok || drift !== 0 || mismatches > 0 || processing > 0) process.exitCode = 1;
+    reportFigure({
+      figure: 'gift card purchases',
+      value:
+        `${(result.ok / result.elapsed).toFixed(0)} orders/s, p50 ${percentile(result.latencies, 50).toFixed(1)} ms, ` +
+        `p99 ${percentile(result.latencies, 99).toFixed(1)} ms, all issued within ${allIssuedAfter.toFixed(1)} s`,
+      target: null,
+      met: null,
+    });
+    const consistent = report.ok && drift === 0 && mismatches === 0 && processing === 0;
+    reportFigure({
+      figure: 'gift card ledger and balances after the load',
+      value: `ledger ${report.ok ? 'ok' : 'NOT OK'}, drift ${drift}¢, ${CUSTOMERS - mismatches}/${CUSTOMERS} balances match, ${processing} still processing`,
+      target: 'zero drift, every balance matches, every order issued',
+      met: consistent,
+    });
+    if (!consistent) process.exitCode = 1;
   } finally {
     await server.close();
   }

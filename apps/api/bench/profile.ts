@@ -1,0 +1,176 @@
+/**
+ * What `GET /v1/users/profile` costs on the embedded default, beside a bare Fastify hello-world,
+ * both servers in processes of their own, loaded from this one.
+ *
+ * The product serves 1,000 signed-in customers (BENCH_USERS), each with a token of their own, in
+ * turn, with its caches as in production (a session check and a profile read are trusted for
+ * AUTH_CACHE_SECONDS, 5 s): every customer's entries expire and are read again during a round,
+ * as they would be with real traffic. The same load is then run with both caches off
+ * (AUTH_CACHE_SECONDS=0), for the cost of a request that reads the database.
+ *
+ * Rounds alternate (bare, product, bare, product, ...) so a change in the machine's load hits
+ * both alike. The verdict uses each server process's CPU time per answered request, read from
+ * /proc: on a saturated core throughput is its inverse, and other programs competing for the
+ * machine do not move it. Target: the product's cost ratio (bare / product) at least 0.5 with
+ * the caches as in production, median of the rounds.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { openDatabase } from '../src/db/database';
+import { users } from '../src/db/schema';
+import { createAccessTokens } from '../src/features/auth/access-token';
+import { createSessionStore } from '../src/features/auth/sessions';
+import { median, runLoad } from './http-load';
+import { reportFigure } from './report';
+import {
+  BENCH_SECRETS,
+  startBareFastify,
+  startProductServer,
+  type ServerProcess,
+} from './server-process';
+
+const USERS = Number(process.env.BENCH_USERS ?? 1_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const TARGET_RATIO = 0.5;
+
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+/** Customers and their sessions, written into the embedded database's folder before it serves. */
+async function seedCustomers(dataDir: string, count: number): Promise<string[]> {
+  const database = await openDatabase({ dataDir });
+  try {
+    const { db } = database;
+    const sessions = createSessionStore(db, 30, { secret: BENCH_SECRETS.OTP_SECRET });
+    const tokens = createAccessTokens(BENCH_SECRETS.JWT_SECRET, 3600);
+    const rows = await db
+      .insert(users)
+      .values(
+        Array.from({ length: count }, (_, i) => ({
+          firstName: 'Bench',
+          lastName: `Customer ${i}`,
+          email: `bench.${i}@example.com`,
+          phoneNumber: `2${String(i).padStart(9, '0')}`,
+          dateOfBirth: '1990-01-01',
+          termsAcceptedAt: new Date(),
+        })),
+      )
+      .returning({ id: users.id });
+    const issued: string[] = [];
+    for (const row of rows) {
+      const { sessionId } = await sessions.start(db, row.id);
+      issued.push(tokens.issue({ sub: row.id, sid: sessionId }).token);
+    }
+    return issued;
+  } finally {
+    await database.close();
+  }
+}
+
+interface Round {
+  rate: number;
+  /** The server process's CPU time per answered request, in microseconds. */
+  cpuMicros: number;
+}
+
+async function measure(
+  server: ServerProcess,
+  path: string,
+  tokens: string[],
+  seconds: number,
+): Promise<Round> {
+  const cpuBefore = await server.cpuMs();
+  const result = await runLoad({
+    origin: server.origin,
+    path,
+    method: 'GET',
+    seconds,
+    connections: CONNECTIONS,
+    customers: tokens.map((token) => ({ token, bodies: [] })),
+  });
+  const cpu = (await server.cpuMs()) - cpuBefore;
+  if (result.failed > 0) {
+    throw new Error(
+      `${path}: ${result.failed} failed ${JSON.stringify(result.statuses)} e.g. ${result.sample}`,
+    );
+  }
+  return { rate: result.ok / result.elapsed, cpuMicros: (cpu * 1000) / Math.max(1, result.ok) };
+}
+
+/** Alternating rounds of the bare server and the product; each round's pair side by side. */
+async function alternate(bare: ServerProcess, product: ServerProcess, tokens: string[]) {
+  await measure(bare, '/', ['-'], 2); // warm-up: JIT, pools, caches
+  await measure(product, '/v1/users/profile', tokens, 2);
+  const rounds: { bare: Round; product: Round }[] = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const bareRound = await measure(bare, '/', ['-'], SECONDS);
+    const productRound = await measure(product, '/v1/users/profile', tokens, SECONDS);
+    rounds.push({ bare: bareRound, product: productRound });
+    log(
+      `  round ${round + 1}: bare ${bareRound.rate.toFixed(0)} req/s (${bareRound.cpuMicros.toFixed(0)} µs CPU/req), ` +
+        `profile ${productRound.rate.toFixed(0)} req/s (${productRound.cpuMicros.toFixed(0)} µs CPU/req)`,
+    );
+  }
+  return {
+    ratio: median(rounds.map((r) => r.bare.cpuMicros / r.product.cpuMicros)),
+    rate: median(rounds.map((r) => r.product.rate)),
+    cpuMicros: median(rounds.map((r) => r.product.cpuMicros)),
+    bareRate: median(rounds.map((r) => r.bare.rate)),
+    bareCpuMicros: median(rounds.map((r) => r.bare.cpuMicros)),
+  };
+}
+
+const dataDir = await mkdtemp(path.join(tmpdir(), 'refund-bench-profile-'));
+try {
+  log(`GET /v1/users/profile on the embedded database, ${USERS} customers in turn:`);
+  const tokens = await seedCustomers(dataDir, USERS);
+  const bare = await startBareFastify();
+  try {
+    const settings = { DATA_DIR: dataDir, ACCESS_TOKEN_TTL_SECONDS: String(3600) };
+    log('caches as in production (AUTH_CACHE_SECONDS=5):');
+    let product = await startProductServer(settings);
+    let cached;
+    try {
+      cached = await alternate(bare, product, tokens);
+    } finally {
+      await product.stop();
+    }
+    log('caches off (AUTH_CACHE_SECONDS=0):');
+    product = await startProductServer({ ...settings, AUTH_CACHE_SECONDS: '0' });
+    let uncached;
+    try {
+      uncached = await alternate(bare, product, tokens);
+    } finally {
+      await product.stop();
+    }
+
+    reportFigure({
+      figure: 'bare Fastify hello-world',
+      value: `${cached.bareRate.toFixed(0)} req/s, ${cached.bareCpuMicros.toFixed(0)} µs CPU per request`,
+      target: null,
+      met: null,
+    });
+    reportFigure({
+      figure: `profile read, ${USERS} customers, caches as in production`,
+      value:
+        `${(cached.ratio * 100).toFixed(1)}% of bare Fastify's CPU cost ratio ` +
+        `(${cached.rate.toFixed(0)} req/s, ${cached.cpuMicros.toFixed(0)} µs CPU per request)`,
+      target: `at least ${(TARGET_RATIO * 100).toFixed(0)}%`,
+      met: cached.ratio >= TARGET_RATIO,
+    });
+    reportFigure({
+      figure: `profile read, ${USERS} customers, caches off`,
+      value:
+        `${(uncached.ratio * 100).toFixed(1)}% of bare Fastify's CPU cost ratio ` +
+        `(${uncached.rate.toFixed(0)} req/s, ${uncached.cpuMicros.toFixed(0)} µs CPU per request)`,
+      target: null,
+      met: null,
+    });
+  } finally {
+    await bare.stop();
+  }
+} finally {
+  await rm(dataDir, { recursive: true, force: true });
+}
