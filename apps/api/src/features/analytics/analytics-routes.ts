@@ -61,10 +61,9 @@ export const analyticsRoutes: FastifyPluginAsync<AnalyticsRoutesOptions> = async
  * Sandbox: the stored analytics events, for people (a page) and tests (JSON) to read. Registered
  * only when the sandbox is on (never in production).
  */
-export const sandboxAnalyticsRoutes: FastifyPluginAsync<AnalyticsRoutesOptions> = async (
-  app,
-  options,
-) => {
+export const sandboxAnalyticsRoutes: FastifyPluginAsync<
+  Pick<AnalyticsRoutesOptions, 'db'>
+> = async (app, options) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
