@@ -27,6 +27,8 @@ import { createSecurityActivity } from './features/account/security-activity';
 import { securityActivityRoutes } from './features/account/security-activity-routes';
 import { authRoutes } from './features/auth/auth-routes';
 import { createAuthenticator } from './features/auth/authenticate';
+import { createCustomerCache } from './features/auth/customer-cache';
+import type { Profile } from '@refund/contracts/profile';
 import { createOtpService } from './features/auth/otp-service';
 import { createProfileReader } from './features/auth/profile-reader';
 import { createEmailVerification } from './features/auth/email-verification';
@@ -185,10 +187,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const sessions = createSessionStore(db, config.REFRESH_TOKEN_TTL_DAYS, {
     secret: config.OTP_SECRET,
   });
-  // How stale a session check or a profile read may be when another instance changed it.
-  const authCacheMs = config.AUTH_CACHE_SECONDS * 1000;
-  const authenticator = createAuthenticator(accessTokens, sessions, authCacheMs);
-  const profiles = createProfileReader(db, authCacheMs);
+  // Session checks and profiles are kept until the database announces a change to their
+  // customer; while it cannot, for AUTH_CACHE_SECONDS.
+  const customerCache = <V>() => {
+    const cache = createCustomerCache<V>({
+      changes: database.changes,
+      unheardTtlMs: config.AUTH_CACHE_SECONDS * 1000,
+    });
+    app.addHook('onClose', async () => cache.stop());
+    return cache;
+  };
+  const authenticator = createAuthenticator(accessTokens, sessions, customerCache<boolean>());
+  const profiles = createProfileReader(db, customerCache<Profile | null>());
   const emailVerification = createEmailVerification({
     db,
     jobs: deps.jobs,

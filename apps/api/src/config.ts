@@ -149,8 +149,9 @@ const envSchema = z
       .pipe(z.array(z.enum(redemptionModes))),
     JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
     /**
-     * How long this process trusts a session it checked and a profile it read before asking the
-     * database again; another instance's sign-out or edit shows here within that time. 0 turns
+     * A session this process checked and a profile it read are kept until the database announces
+     * a change to their customer (at most 10 minutes). While announcements are not heard (the
+     * PostgreSQL connection listening for them is down), a read is trusted this long. 0 turns
      * both caches off.
      */
     AUTH_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),

@@ -4,6 +4,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import type { Config } from '../config';
+import {
+  embeddedCustomerChanges,
+  postgresCustomerChanges,
+  type CustomerChanges,
+} from './customer-changes';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -36,6 +41,8 @@ export interface Database {
   /** For pg-boss: a connection string on PostgreSQL, an executor on the embedded engine. */
   jobs: { connectionString: string } | { executor: SqlExecutor };
   instance: DatabaseInstance;
+  /** Changes to customers' sign-in and profile data, as they commit (customer-changes.ts). */
+  changes: CustomerChanges;
   close(): Promise<void>;
 }
 
@@ -111,6 +118,11 @@ export interface DatabaseOptions {
    * process would crash instead.
    */
   onIdleConnectionError?: (error: Error) => void;
+  /**
+   * The PostgreSQL connection that hears of customer changes was lost, or could not listen; it
+   * connects again by itself.
+   */
+  onChangesLost?: (error: Error | null) => void;
 }
 
 /** The database a configuration names: PostgreSQL at DATABASE_URL, else the embedded one. */
@@ -124,13 +136,23 @@ export function databaseOptionsOf(
     poolSize: config.DATABASE_POOL_SIZE,
     onIdleConnectionError: (error) =>
       logger.warn({ err: error }, 'an idle database connection broke; the pool replaces it'),
+    onChangesLost: (error) =>
+      logger.warn(
+        { err: error },
+        'not hearing of customer changes; caches trust reads briefly until listening again',
+      ),
   };
 }
 
 /** Each engine's driver is loaded when it is used: the embedded engine starts sooner alone. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.url
-    ? openPostgres(options.url, options.poolSize ?? 10, options.onIdleConnectionError)
+    ? openPostgres(
+        options.url,
+        options.poolSize ?? 10,
+        options.onIdleConnectionError,
+        options.onChangesLost,
+      )
     : openPglite(options.dataDir);
 }
 
@@ -138,6 +160,7 @@ async function openPostgres(
   url: string,
   poolSize: number,
   onIdleError: (error: Error) => void = () => undefined,
+  onChangesLost: (error: Error | null) => void = () => undefined,
 ): Promise<Database> {
   const [{ default: pg }, { drizzle }, { migrate }] = await Promise.all([
     import('pg'),
@@ -156,6 +179,13 @@ async function openPostgres(
   observeCommits(db as unknown as Db);
   await migrate(db, { migrationsFolder });
   const held = await holdInstanceLock(pg.Client, url, onIdleError);
+  const changes = await postgresCustomerChanges({
+    // Named after the instance, so an operator (or a test) can tell whose connection it is.
+    connect: () =>
+      new pg.Client({ connectionString: url, application_name: changesConnectionName(held.id) }),
+    onLost: onChangesLost,
+  });
+  if (!changes.live()) onChangesLost(null);
   const instance: DatabaseInstance = {
     id: held.id,
     async liveAmong(ids) {
@@ -179,12 +209,17 @@ async function openPostgres(
     engine: 'postgres',
     jobs: { connectionString: url },
     instance,
+    changes,
     async close() {
+      await changes.close();
       await held.release();
       await pool.end();
     },
   };
 }
+
+/** The application_name of an instance's connection hearing customer changes. */
+export const changesConnectionName = (instanceId: number) => `customer changes ${instanceId}`;
 
 /** The first key of every instance lock (pg_advisory_lock(int, int)); the second is the id. */
 export const INSTANCE_LOCK_CLASS = 1_919_251_316;
@@ -280,6 +315,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   const db = drizzle(client, { schema });
   observeCommits(db as unknown as Db);
   await migrate(db, { migrationsFolder });
+  const changes = await embeddedCustomerChanges(client);
   const executor: SqlExecutor = {
     async executeSql(text, values) {
       // pg-boss sends multi-statement scripts without parameters; only exec() accepts those.
@@ -304,6 +340,10 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     engine: 'pglite',
     jobs: { executor },
     instance,
-    close: () => client.close(),
+    changes,
+    async close() {
+      await changes.close();
+      await client.close();
+    },
   };
 }

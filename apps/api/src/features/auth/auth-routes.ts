@@ -167,11 +167,10 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
     async (request, reply) => {
       const presented = refreshCookie.read(request);
       const fromCookie = presented ? await sessions.revokeByToken(presented) : null;
-      const fromBearer = request.viewer?.sessionId ?? null;
-      for (const sessionId of new Set([fromCookie, fromBearer])) {
-        if (!sessionId) continue;
-        await sessions.revoke(sessionId);
-        authenticator.forget(sessionId);
+      if (fromCookie) authenticator.forget(fromCookie.userId);
+      if (request.viewer && request.viewer.sessionId !== fromCookie?.sessionId) {
+        await sessions.revoke(request.viewer.sessionId);
+        authenticator.forget(request.viewer.userId);
       }
       refreshCookie.clear(reply);
       return reply.status(204).send(null);

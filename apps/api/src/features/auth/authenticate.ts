@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { DomainError } from '../../domain/domain-error';
 import type { AccessTokens } from './access-token';
+import type { CustomerCache } from './customer-cache';
 import type { SessionStore } from './sessions';
 
 export interface Principal {
@@ -8,27 +9,21 @@ export interface Principal {
   sessionId: string;
 }
 
-const MAX_CACHED_SESSIONS = 10_000;
-
 /**
  * Resolves the bearer token to a signed-in customer. Logout revokes the session on the server;
- * this process sees that at once, other instances within `sessionCheckMs` (how long a process
- * trusts that a session is still live before asking the database again; 0 asks every time).
+ * this process sees that at once, other instances once the database announces the change
+ * (`sessionChecks`, customer-cache.ts).
  */
 export function createAuthenticator(
   accessTokens: AccessTokens,
-  sessions: SessionStore,
-  sessionCheckMs = 5_000,
+  sessions: Pick<SessionStore, 'isActive'>,
+  sessionChecks: CustomerCache<boolean>,
 ) {
-  const checked = new Map<string, { active: boolean; at: number }>();
-
-  async function sessionActive(claims: { sid: string; sub: string }): Promise<boolean> {
-    const cached = checked.get(claims.sid);
-    if (cached && Date.now() - cached.at < sessionCheckMs) return cached.active;
-    const active = await sessions.isActive(claims.sid, claims.sub);
-    if (checked.size >= MAX_CACHED_SESSIONS) checked.clear();
-    checked.set(claims.sid, { active, at: Date.now() });
-    return active;
+  function sessionActive(claims: { sid: string; sub: string }): Promise<boolean> {
+    return sessionChecks.get(claims.sid, claims.sub, async () => {
+      const { active, expiresAt } = await sessions.isActive(claims.sid, claims.sub);
+      return { value: active, ...(expiresAt === null ? {} : { until: expiresAt }) };
+    });
   }
 
   return {
@@ -39,8 +34,9 @@ export function createAuthenticator(
       if (!claims || !(await sessionActive(claims))) throw new DomainError('UNAUTHORIZED');
       return { userId: claims.sub, sessionId: claims.sid };
     },
-    forget(sessionId: string): void {
-      checked.set(sessionId, { active: false, at: Date.now() });
+    /** The customer's sessions changed here (a sign-out): checked again from now on. */
+    forget(userId: string): void {
+      sessionChecks.invalidate(userId);
     },
   };
 }

@@ -1,27 +1,23 @@
 import type { Profile } from '@refund/contracts/profile';
 import type { Queryable } from '../../db/database';
-import { loadProfile } from './users';
-
-const MAX_ENTRIES = 10_000;
+import type { CustomerCache } from './customer-cache';
+import { readProfile } from './users';
 
 /**
- * Profiles are read on every screen but change rarely. This process keeps them briefly and drops
- * an entry the moment it changes one; another instance's change shows here within `ttlMs`.
+ * Profiles are read on every screen but change rarely. This process keeps each one until the
+ * database announces a change to the customer (customer-cache.ts), and drops it at once when it
+ * changes one itself.
  */
-export function createProfileReader(db: Queryable, ttlMs: number) {
-  const cache = new Map<string, { profile: Profile; at: number }>();
+export function createProfileReader(db: Queryable, cache: CustomerCache<Profile | null>) {
   return {
-    async get(userId: string): Promise<Profile | null> {
-      const hit = cache.get(userId);
-      if (hit && Date.now() - hit.at < ttlMs) return hit.profile;
-      const profile = await loadProfile(db, userId);
-      if (!profile) return null;
-      if (cache.size >= MAX_ENTRIES) cache.clear();
-      cache.set(userId, { profile, at: Date.now() });
-      return profile;
+    get(userId: string): Promise<Profile | null> {
+      return cache.get(userId, userId, async () => {
+        const read = await readProfile(db, userId);
+        return { value: read?.profile ?? null, ...(read?.until ? { until: read.until } : {}) };
+      });
     },
     invalidate(userId: string): void {
-      cache.delete(userId);
+      cache.invalidate(userId);
     },
   };
 }

@@ -180,14 +180,16 @@ export function createSessionStore(
     },
 
     /** Ends the session a refresh token belongs to. Unknown tokens are ignored. */
-    async revokeByToken(token: string): Promise<string | null> {
+    /** Revokes the session a refresh token belongs to; answers whose it was, if anyone's. */
+    async revokeByToken(token: string): Promise<{ sessionId: string; userId: string } | null> {
       const [row] = await db
-        .select({ sessionId: refreshTokens.sessionId })
+        .select({ sessionId: refreshTokens.sessionId, userId: sessions.userId })
         .from(refreshTokens)
+        .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
         .where(eq(refreshTokens.tokenHash, hashToken(token)));
       if (!row) return null;
       await this.revoke(row.sessionId);
-      return row.sessionId;
+      return row;
     },
 
     async revoke(sessionId: string): Promise<void> {
@@ -197,13 +199,18 @@ export function createSessionStore(
         .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
     },
 
-    /** Whether a session can still be used (not revoked, not expired). */
-    async isActive(sessionId: string, userId: string): Promise<boolean> {
+    /** Whether the customer's session is live, and until when it stays so unless revoked. */
+    async isActive(
+      sessionId: string,
+      userId: string,
+    ): Promise<{ active: boolean; expiresAt: number | null }> {
       const [row] = await db
         .select({ revokedAt: sessions.revokedAt, expiresAt: sessions.expiresAt })
         .from(sessions)
         .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)));
-      return !!row && !row.revokedAt && row.expiresAt.getTime() > Date.now();
+      const expiresAt = row?.expiresAt.getTime() ?? null;
+      const active = !!row && !row.revokedAt && expiresAt !== null && expiresAt > Date.now();
+      return { active, expiresAt: active ? expiresAt : null };
     },
   };
 }

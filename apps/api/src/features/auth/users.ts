@@ -91,6 +91,17 @@ export async function phoneOf(q: Queryable, userId: string): Promise<string | nu
 }
 
 export async function loadProfile(db: Queryable, userId: string): Promise<Profile | null> {
+  return (await readProfile(db, userId))?.profile ?? null;
+}
+
+/**
+ * The customer's profile, and when it stops being true by itself (the pending e-mail change's
+ * link expiring), if ever.
+ */
+export async function readProfile(
+  db: Queryable,
+  userId: string,
+): Promise<{ profile: Profile; until: number | null } | null> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) return null;
   const rows = await db
@@ -100,7 +111,7 @@ export async function loadProfile(db: Queryable, userId: string): Promise<Profil
     .orderBy(asc(addresses.createdAt), asc(addresses.id));
   // A change of e-mail waits on the newest live link to an address other than the account's.
   const [pending] = await db
-    .select({ email: emailVerifications.email })
+    .select({ email: emailVerifications.email, expiresAt: emailVerifications.expiresAt })
     .from(emailVerifications)
     .where(
       and(
@@ -112,7 +123,7 @@ export async function loadProfile(db: Queryable, userId: string): Promise<Profil
     )
     .orderBy(desc(emailVerifications.createdAt))
     .limit(1);
-  return {
+  const profile: Profile = {
     user_uuid: user.id,
     first_name: user.firstName,
     last_name: user.lastName,
@@ -131,6 +142,7 @@ export async function loadProfile(db: Queryable, userId: string): Promise<Profil
       is_primary: a.isPrimary,
     })),
   };
+  return { profile, until: pending?.expiresAt.getTime() ?? null };
 }
 
 /** True when a write failed on one of the users table's unique keys. */

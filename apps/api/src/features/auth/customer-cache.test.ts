@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import type { CustomerChange } from '../../db/customer-changes';
+import { createCustomerCache, HEARD_TTL_MS, type Read } from './customer-cache';
+
+function fakeChanges(live = true) {
+  const listeners = new Set<(change: CustomerChange) => void>();
+  return {
+    isLive: live,
+    live() {
+      return this.isLive;
+    },
+    subscribe(listener: (change: CustomerChange) => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    announce(change: CustomerChange) {
+      for (const listener of listeners) listener(change);
+    },
+    listeners,
+  };
+}
+
+function setup(options: { live?: boolean; unheardTtlMs?: number } = {}) {
+  const changes = fakeChanges(options.live ?? true);
+  let clock = 1_000_000;
+  const cache = createCustomerCache<string>({
+    changes,
+    unheardTtlMs: options.unheardTtlMs ?? 5_000,
+    now: () => clock,
+  });
+  let reads = 0;
+  let value = 'first';
+  const read = (): Promise<Read<string>> => {
+    reads += 1;
+    return Promise.resolve({ value });
+  };
+  return {
+    cache,
+    changes,
+    read,
+    reads: () => reads,
+    setValue: (next: string) => {
+      value = next;
+    },
+    advance: (ms: number) => {
+      clock += ms;
+    },
+    now: () => clock,
+  };
+}
+
+describe('the customer cache', () => {
+  it('keeps a read until the customer changes, and reads again after', async () => {
+    const t = setup();
+    expect(await t.cache.get('u1', 'u1', t.read)).toBe('first');
+    t.advance(HEARD_TTL_MS - 1);
+    expect(await t.cache.get('u1', 'u1', t.read)).toBe('first');
+    expect(t.reads()).toBe(1);
+    t.setValue('second');
+    t.changes.announce({ userId: 'u1' });
+    expect(await t.cache.get('u1', 'u1', t.read)).toBe('second');
+    expect(t.reads()).toBe(2);
+  });
+
+  it('leaves other customers’ entries alone', async () => {
+    const t = setup();
+    await t.cache.get('u1', 'u1', t.read);
+    await t.cache.get('u2', 'u2', t.read);
+    t.changes.announce({ userId: 'u1' });
+    await t.cache.get('u2', 'u2', t.read);
+    expect(t.reads()).toBe(2);
+  });
+
+  it('drops every entry when changes may have been missed', async () => {
+    const t = setup();
+    await t.cache.get('u1', 'u1', t.read);
+    await t.cache.get('s1', 'u2', t.read);
+    t.changes.announce('all');
+    await t.cache.get('u1', 'u1', t.read);
+    await t.cache.get('s1', 'u2', t.read);
+    expect(t.reads()).toBe(4);
+  });
+
+  it('does not keep a read that a change overlapped', async () => {
+    const t = setup();
+    let release: (value: Read<string>) => void = () => undefined;
+    const slow = () => new Promise<Read<string>>((resolve) => (release = resolve));
+    const pending = t.cache.get('u1', 'u1', slow);
+    // The change commits and is announced while the read (which saw the old data) is under way.
+    t.changes.announce({ userId: 'u1' });
+    release({ value: 'stale' });
+    expect(await pending).toBe('stale');
+    t.setValue('fresh');
+    expect(await t.cache.get('u1', 'u1', t.read)).toBe('fresh');
+  });
+
+  it('ends an entry at its own expiry', async () => {
+    const t = setup();
+    const until = t.now() + 1_000;
+    await t.cache.get('s1', 'u1', () => Promise.resolve({ value: 'live', until }));
+    t.advance(999);
+    expect(await t.cache.get('s1', 'u1', t.read)).toBe('live');
+    t.advance(1);
+    expect(await t.cache.get('s1', 'u1', t.read)).toBe('first');
+  });
+
+  it('trusts a read for the short time only while changes are not heard', async () => {
+    const t = setup({ live: false, unheardTtlMs: 5_000 });
+    await t.cache.get('u1', 'u1', t.read);
+    t.advance(4_999);
+    await t.cache.get('u1', 'u1', t.read);
+    expect(t.reads()).toBe(1);
+    t.advance(1);
+    await t.cache.get('u1', 'u1', t.read);
+    expect(t.reads()).toBe(2);
+  });
+
+  it('keeps nothing when turned off, heard or not', async () => {
+    const t = setup({ unheardTtlMs: 0 });
+    await t.cache.get('u1', 'u1', t.read);
+    await t.cache.get('u1', 'u1', t.read);
+    expect(t.reads()).toBe(2);
+  });
+
+  it('forgets at once what this process changed itself, and stops listening when stopped', async () => {
+    const t = setup();
+    await t.cache.get('u1', 'u1', t.read);
+    t.cache.invalidate('u1');
+    await t.cache.get('u1', 'u1', t.read);
+    expect(t.reads()).toBe(2);
+    t.cache.stop();
+    expect(t.changes.listeners.size).toBe(0);
+  });
+});
