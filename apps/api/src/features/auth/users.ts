@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNotNull, isNull, ne, or } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Profile } from '@refund/contracts/profile';
 import type { Queryable, Tx } from '../../db/database';
 import { addresses, emailVerifications, users } from '../../db/schema';
@@ -90,6 +90,9 @@ export async function phoneOf(q: Queryable, userId: string): Promise<string | nu
   return row?.phone ?? null;
 }
 
+/** An address as the profile lists it. */
+type StoredAddress = Profile['address'][number];
+
 export async function loadProfile(db: Queryable, userId: string): Promise<Profile | null> {
   return (await readProfile(db, userId))?.profile ?? null;
 }
@@ -102,47 +105,41 @@ export async function readProfile(
   db: Queryable,
   userId: string,
 ): Promise<{ profile: Profile; until: number | null } | null> {
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  // One statement: the customer, their addresses, and the e-mail change waiting on the newest
+  // live link to an address other than the account's. The subqueries are written out with
+  // aliases: in a one-table select the query builder leaves column names unqualified, which
+  // inside a subquery would name the subquery's own columns.
+  const [user] = await db
+    .select({
+      ...getTableColumns(users),
+      addresses: sql<StoredAddress[]>`coalesce((
+        select json_agg(json_build_object(
+          'id', a.id, 'city', a.city, 'zipcode', a.zipcode, 'line_1', a.line_1,
+          'line_2', a.line_2, 'state', a.state, 'is_primary', a.is_primary)
+          order by a.created_at, a.id)
+        from ${addresses} a where a.user_id = ${userId}), '[]'::json)`,
+      pending: sql<{ email: string; expires_at: string } | null>`(
+        select json_build_object('email', v.email, 'expires_at', v.expires_at)
+        from ${emailVerifications} v
+        where v.user_id = ${userId} and v.email <> "users"."email"
+          and v.used_at is null and v.expires_at > now()
+        order by v.created_at desc limit 1)`,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
   if (!user) return null;
-  const rows = await db
-    .select()
-    .from(addresses)
-    .where(eq(addresses.userId, userId))
-    .orderBy(asc(addresses.createdAt), asc(addresses.id));
-  // A change of e-mail waits on the newest live link to an address other than the account's.
-  const [pending] = await db
-    .select({ email: emailVerifications.email, expiresAt: emailVerifications.expiresAt })
-    .from(emailVerifications)
-    .where(
-      and(
-        eq(emailVerifications.userId, userId),
-        ne(emailVerifications.email, user.email),
-        isNull(emailVerifications.usedAt),
-        gt(emailVerifications.expiresAt, new Date()),
-      ),
-    )
-    .orderBy(desc(emailVerifications.createdAt))
-    .limit(1);
   const profile: Profile = {
     user_uuid: user.id,
     first_name: user.firstName,
     last_name: user.lastName,
     email: user.email,
     email_verified: user.emailVerifiedAt !== null,
-    pending_email: pending?.email ?? null,
+    pending_email: user.pending?.email ?? null,
     phone_number: user.phoneNumber,
     date_of_birth: user.dateOfBirth,
-    address: rows.map((a) => ({
-      id: a.id,
-      city: a.city,
-      zipcode: a.zipcode,
-      line_1: a.line1,
-      line_2: a.line2,
-      state: a.state,
-      is_primary: a.isPrimary,
-    })),
+    address: user.addresses,
   };
-  return { profile, until: pending?.expiresAt.getTime() ?? null };
+  return { profile, until: user.pending ? Date.parse(user.pending.expires_at) : null };
 }
 
 /** True when a write failed on one of the users table's unique keys. */
