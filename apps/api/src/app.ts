@@ -1,8 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
@@ -160,7 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app,
     deps.webDistDir ? webAppFallback(app, deps.webDistDir, publicUrl) : undefined,
   );
-  reportUnexpectedErrors(app, config);
+  await reportUnexpectedErrors(app, config);
 
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(request.url.startsWith('/v1/') ? headers.api : headers.page);
@@ -428,6 +426,11 @@ function trustedProxies(setting: Config['TRUST_PROXY']) {
 
 /** The OpenAPI document and its viewer at /v1/docs (off in production unless API_DOCS=true). */
 async function registerApiDocs(app: FastifyInstance, brandName: string): Promise<void> {
+  // Loaded only when the documentation is served (off by default in production).
+  const [{ default: swagger }, { default: swaggerUi }] = await Promise.all([
+    import('@fastify/swagger'),
+    import('@fastify/swagger-ui'),
+  ]);
   await app.register(swagger, {
     openapi: {
       info: {

@@ -1,4 +1,4 @@
-import * as Sentry from '@sentry/node';
+import type * as SentryNode from '@sentry/node';
 import type { FastifyInstance } from 'fastify';
 import { scrubBreadcrumb, scrubErrorEvent } from '@refund/contracts/error-report-privacy';
 import type { Config } from '../config';
@@ -29,7 +29,7 @@ let startedWith: string | null = null;
  * Sentry's Fastify hook runs before the error handler has chosen the status, so it hands on every
  * failure; a refusal the client caused (a 4xx AppError, bad input) is not a fault to report.
  */
-function isRefusal(event: Sentry.ErrorEvent, hint: Sentry.EventHint): boolean {
+function isRefusal(event: SentryNode.ErrorEvent, hint: SentryNode.EventHint): boolean {
   const fromFastify = event.exception?.values?.some(
     (value) => value.mechanism?.type === 'auto.function.fastify',
   );
@@ -42,12 +42,14 @@ function isRefusal(event: Sentry.ErrorEvent, hint: Sentry.EventHint): boolean {
  * nothing is initialised and nothing is sent. Errors answered 4xx are the client's, not faults.
  * Sentry's client is one per process: a second app with the same DSN shares it.
  */
-export function reportUnexpectedErrors(
+export async function reportUnexpectedErrors(
   app: FastifyInstance,
   config: Pick<Config, 'SENTRY_DSN' | 'SENTRY_ENVIRONMENT' | 'NODE_ENV'>,
-): void {
+): Promise<void> {
   const dsn = config.SENTRY_DSN;
   if (!dsn) return;
+  // Loaded only when configured: the SDK costs a server without it start-up time and memory.
+  const Sentry = await import('@sentry/node');
   if (startedWith !== dsn) {
     Sentry.init({
       dsn,
