@@ -11,6 +11,7 @@
 import { performance } from 'node:perf_hooks';
 import { count, eq } from 'drizzle-orm';
 import pg from 'pg';
+import { databaseBeside } from '../test/support/own-database';
 import { cashbackCents, GIFT_CARD_QUOTE_SECONDS } from '@refund/contracts/brands';
 import { SANDBOX_PASSING_BOT_TOKEN } from '@refund/contracts/sandbox';
 import { loadConfig } from '../src/config';
@@ -55,16 +56,6 @@ interface Customer {
   purchases: Purchase[];
 }
 
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: BASE_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 async function api(origin: string, path: string, token: string, body: unknown) {
   const response = await fetch(`${origin}${path}`, {
     method: 'POST',
@@ -79,11 +70,9 @@ async function api(origin: string, path: string, token: string, body: unknown) {
   return (await response.json()) as Record<string, unknown>;
 }
 
-const benchDb = `refund_wallet_giftcard_bench_${process.pid}_${Date.now()}`;
-await admin(`CREATE DATABASE "${benchDb}"`);
+const benchDatabase = await databaseBeside(BASE_URL, 'giftcard_bench');
 try {
-  const url = new URL(BASE_URL);
-  url.pathname = `/${benchDb}`;
+  const url = new URL(benchDatabase.url);
   const config = loadConfig({
     NODE_ENV: 'development',
     DATABASE_URL: url.toString(),
@@ -95,6 +84,9 @@ try {
     GIFT_CARD_PROVIDER: 'sandbox',
     SANDBOX_GIFT_CARD_FULFIL_SECONDS: '0',
     JOB_POLL_SECONDS: '0.5',
+    // Balances are then the refunds and the cashback alone, as the check below counts them.
+    WELCOME_BONUS_CENTS: '0',
+    EARN_REWARDS_OFFERS: '',
   });
   const server = await createServer(config, createLogger('silent'));
   const origin = await server.app.listen({ host: '127.0.0.1', port: 0 });
@@ -279,7 +271,7 @@ try {
     await server.close();
   }
 } finally {
-  await admin(`DROP DATABASE IF EXISTS "${benchDb}" WITH (FORCE)`).catch((error: unknown) =>
-    log(`could not drop ${benchDb}: ${String(error)}`),
-  );
+  await benchDatabase
+    .drop()
+    .catch((error: unknown) => log(`could not drop ${benchDatabase.url}: ${String(error)}`));
 }

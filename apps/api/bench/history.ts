@@ -11,7 +11,6 @@
  */
 import { performance } from 'node:perf_hooks';
 import { and, eq } from 'drizzle-orm';
-import pg from 'pg';
 import { openDatabase, type Db } from '../src/db/database';
 import { refunds } from '../src/db/schema';
 import { createAccessTokens } from '../src/features/auth/access-token';
@@ -19,6 +18,7 @@ import { createSessionStore } from '../src/features/auth/sessions';
 import { createMerchant, generateApiKey } from '../src/features/merchants/merchant-keys';
 import { encodeCursor } from '../src/http/cursor';
 import { seededCustomer, seedRefundHistory } from '../test/support/history-seed';
+import { databaseBeside } from '../test/support/own-database';
 import { percentile } from './http-load';
 import { reportFigure } from './report';
 import { BENCH_SECRETS, startProductServer } from './server-process';
@@ -32,16 +32,6 @@ const TARGET_FACTOR = 1.5;
 const NEWEST = new Date('2026-06-01T12:00:00.000Z');
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
-
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: BASE_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 /** The cursor a client holds after reading the first `rows` refunds of a seeded history. */
 async function cursorAfter(db: Db, userId: string, rows: number): Promise<string> {
@@ -72,16 +62,13 @@ async function timeOne(origin: string, probe: Probe): Promise<void> {
   if (!response.ok) throw new Error(`${probe.path}: HTTP ${response.status} ${body}`);
 }
 
-const url = new URL(BASE_URL);
-const name = `refund_wallet_history_${process.pid}_${Date.now()}`;
-url.pathname = `/${name}`;
-await admin(`CREATE DATABASE "${name}"`);
+const benchDatabase = await databaseBeside(BASE_URL, 'history_bench');
 try {
   const server = await startProductServer({
-    DATABASE_URL: url.toString(),
+    DATABASE_URL: benchDatabase.url,
     ACCESS_TOKEN_TTL_SECONDS: '3600',
   });
-  const database = await openDatabase({ url: url.toString(), poolSize: 2 });
+  const database = await openDatabase({ url: benchDatabase.url, poolSize: 2 });
   try {
     const { db } = database;
     const merchant = await createMerchant(db, 'History merchant', generateApiKey('sandbox'));
@@ -199,5 +186,5 @@ try {
     await server.stop();
   }
 } finally {
-  await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await benchDatabase.drop();
 }
