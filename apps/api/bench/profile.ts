@@ -18,17 +18,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../src/db/database';
-import { users } from '../src/db/schema';
-import { createAccessTokens } from '../src/features/auth/access-token';
-import { createSessionStore } from '../src/features/auth/sessions';
+import { seedBenchCustomers } from './bench-customers';
 import { median, runLoad } from './http-load';
 import { reportFigure } from './report';
-import {
-  BENCH_SECRETS,
-  startBareFastify,
-  startProductServer,
-  type ServerProcess,
-} from './server-process';
+import { startBareFastify, startProductServer, type ServerProcess } from './server-process';
 
 const USERS = Number(process.env.BENCH_USERS ?? 1_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -42,28 +35,7 @@ const log = (line: string) => process.stdout.write(`${line}\n`);
 async function seedCustomers(dataDir: string, count: number): Promise<string[]> {
   const database = await openDatabase({ dataDir });
   try {
-    const { db } = database;
-    const sessions = createSessionStore(db, 30, { secret: BENCH_SECRETS.OTP_SECRET });
-    const tokens = createAccessTokens(BENCH_SECRETS.JWT_SECRET, 3600);
-    const rows = await db
-      .insert(users)
-      .values(
-        Array.from({ length: count }, (_, i) => ({
-          firstName: 'Bench',
-          lastName: `Customer ${i}`,
-          email: `bench.${i}@example.com`,
-          phoneNumber: `2${String(i).padStart(9, '0')}`,
-          dateOfBirth: '1990-01-01',
-          termsAcceptedAt: new Date(),
-        })),
-      )
-      .returning({ id: users.id });
-    const issued: string[] = [];
-    for (const row of rows) {
-      const { sessionId } = await sessions.start(db, row.id);
-      issued.push(tokens.issue({ sub: row.id, sid: sessionId }).token);
-    }
-    return issued;
+    return (await seedBenchCustomers(database.db, count)).map((customer) => customer.token);
   } finally {
     await database.close();
   }

@@ -17,13 +17,12 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import pg from 'pg';
 import { openDatabase, type Db } from '../src/db/database';
-import { otpAttempts, users } from '../src/db/schema';
-import { createAccessTokens } from '../src/features/auth/access-token';
+import { otpAttempts } from '../src/db/schema';
 import { hashOtpCode } from '../src/features/auth/otp-code';
-import { createSessionStore } from '../src/features/auth/sessions';
 import { checkLedger } from '../src/features/ledger/ledger-check';
 import { createMerchant, generateApiKey } from '../src/features/merchants/merchant-keys';
 import { sandboxCards } from '../src/providers/sandbox-card-payouts';
+import { seedBenchCustomers } from './bench-customers';
 import { median, percentile, runLoad, type LoadResult } from './http-load';
 import { reportFigure } from './report';
 import { BENCH_SECRETS, processCpuMs, startProductServer } from './server-process';
@@ -412,30 +411,15 @@ async function api(origin: string, path: string, token: string, body?: unknown, 
 }
 
 /**
- * Accounts and sessions are made directly (a real sign-up waits on an SMS per person); the money
+ * Accounts and sessions are made directly (seedBenchCustomers); the money
  * arrives the way it does in production: a merchant refund, claimed by the customer, and the
  * debit card is added through the API.
  */
 async function setUpCustomers(origin: string, db: Db, count: number): Promise<Customer[]> {
   const apiKey = generateApiKey('sandbox');
   await createMerchant(db, 'Bench merchant', apiKey);
-  const sessions = createSessionStore(db, 30, { secret: BENCH_SECRETS.OTP_SECRET });
-  const tokens = createAccessTokens(BENCH_SECRETS.JWT_SECRET, 3600);
-  const people = Array.from({ length: count }, (_, i) => ({
-    firstName: 'Bench',
-    lastName: `Customer ${i}`,
-    email: `bench.${i}@example.com`,
-    phoneNumber: `2${String(i).padStart(9, '0')}`,
-    dateOfBirth: '1990-01-01',
-    termsAcceptedAt: new Date(),
-  }));
-  const rows = await db
-    .insert(users)
-    .values(people)
-    .returning({ id: users.id, phone: users.phoneNumber });
-  return inBatches(rows, 25, async (row, i) => {
-    const { sessionId } = await sessions.start(db, row.id);
-    const token = tokens.issue({ sub: row.id, sid: sessionId }).token;
+  const seeded = await seedBenchCustomers(db, count);
+  return inBatches(seeded, 25, async ({ id, phone, token }, i) => {
     // The last customer is the hot one: enough for every passcode it will be given.
     const codes = i === count - 1 ? HOT_CODES : SPREAD_CODES;
     const cents = (WARM_UP_CODES + ROUNDS * codes) * AMOUNT_CENTS;
@@ -444,7 +428,7 @@ async function setUpCustomers(origin: string, db: Db, count: number): Promise<Cu
         first_name: 'Bench',
         last_name: `Customer ${i}`,
         email: `bench.${i}@example.com`,
-        phone_number: row.phone,
+        phone_number: phone,
       },
       order_number: `BENCH-${i}`,
       description: 'Benchmark refund',
@@ -459,7 +443,7 @@ async function setUpCustomers(origin: string, db: Db, count: number): Promise<Cu
       cvv: '123',
       name_on_card: 'Bench Customer',
     });
-    return { userId: row.id, phone: row.phone, token, card: String(card.card_uuid), codes: [] };
+    return { userId: id, phone, token, card: String(card.card_uuid), codes: [] };
   });
 }
 

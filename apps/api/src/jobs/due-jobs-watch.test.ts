@@ -21,6 +21,17 @@ function fakeDatabase() {
 }
 
 let watch: DueJobsWatch | null = null;
+
+/** Watches `database`, looking every second while jobs come, at most `maxPollSeconds` apart. */
+function watchOver(database: ReturnType<typeof fakeDatabase>, maxPollSeconds: number) {
+  watch = startDueJobsWatch({
+    ...database,
+    onLookFailed: () => undefined,
+    pollSeconds: 1,
+    maxPollSeconds,
+  });
+  return watch;
+}
 beforeEach(() => {
   vi.useFakeTimers({ now: 0 });
 });
@@ -33,12 +44,7 @@ afterEach(() => {
 describe('startDueJobsWatch', () => {
   it('looks at a quiet database every maxPollSeconds', async () => {
     const database = fakeDatabase();
-    watch = startDueJobsWatch({
-      ...database,
-      onLookFailed: () => undefined,
-      pollSeconds: 1,
-      maxPollSeconds: 30,
-    });
+    watchOver(database, 30);
     await vi.advanceTimersByTimeAsync(100_000);
     expect(database.looks).toEqual([30_000, 60_000, 90_000]);
     expect(database.woken).toEqual([]);
@@ -46,12 +52,7 @@ describe('startDueJobsWatch', () => {
 
   it('wakes the queues with jobs nobody announced, then looks often, less and less', async () => {
     const database = fakeDatabase();
-    watch = startDueJobsWatch({
-      ...database,
-      onLookFailed: () => undefined,
-      pollSeconds: 1,
-      maxPollSeconds: 8,
-    });
+    watchOver(database, 8);
     database.due.add('payouts');
     await vi.advanceTimersByTimeAsync(8_000);
     expect(database.woken).toEqual(['payouts']);
@@ -63,16 +64,11 @@ describe('startDueJobsWatch', () => {
 
   it('looks within the time asked, sharing one look between requests close together', async () => {
     const database = fakeDatabase();
-    watch = startDueJobsWatch({
-      ...database,
-      onLookFailed: () => undefined,
-      pollSeconds: 1,
-      maxPollSeconds: 30,
-    });
+    const watching = watchOver(database, 30);
     database.due.add('left-over');
-    watch.lookWithin(0.1);
+    watching.lookWithin(0.1);
     await vi.advanceTimersByTimeAsync(50);
-    watch.lookWithin(0.1);
+    watching.lookWithin(0.1);
     await vi.advanceTimersByTimeAsync(1_000);
     expect(database.looks).toEqual([100]);
     expect(database.woken).toEqual(['left-over']);
@@ -80,14 +76,9 @@ describe('startDueJobsWatch', () => {
 
   it('looks soon when asked to, a job being on its way', async () => {
     const database = fakeDatabase();
-    watch = startDueJobsWatch({
-      ...database,
-      onLookFailed: () => undefined,
-      pollSeconds: 1,
-      maxPollSeconds: 30,
-    });
+    const watching = watchOver(database, 30);
     await vi.advanceTimersByTimeAsync(5_000);
-    watch.soon();
+    watching.soon();
     await vi.advanceTimersByTimeAsync(1_000);
     expect(database.looks).toEqual([6_000]);
   });
