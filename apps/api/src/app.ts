@@ -89,7 +89,11 @@ import {
 } from './http/error-handler';
 import { reportUnexpectedErrors } from './http/error-reporting';
 import { declareRouteAuth } from './http/route-auth';
-import { compressedVariants, preferredEncoding } from './http/content-encoding';
+import {
+  compressedVariants,
+  preferredEncoding,
+  type ContentEncoding,
+} from './http/content-encoding';
 import { inlinePagePolicy, securityHeaders } from './http/security-headers';
 import type { JobQueue } from './jobs/job-queue';
 import type { FanCashProgram, PrepaidCardIssuer } from './providers/ports';
@@ -468,10 +472,27 @@ function precompressedFiles(root: string): Set<string> {
 }
 
 /**
+ * index.html in each encoding: the variants the build wrote beside it, or, for a folder built
+ * without them, compressed here once.
+ */
+function indexVariants(indexFile: string): Record<ContentEncoding, Buffer> {
+  const body = fs.readFileSync(indexFile);
+  try {
+    return {
+      br: fs.readFileSync(`${indexFile}.br`),
+      gzip: fs.readFileSync(`${indexFile}.gz`),
+      identity: body,
+    };
+  } catch {
+    return compressedVariants(body);
+  }
+}
+
+/**
  * Serves the built single-page app: files from its folder, and index.html for any other GET
  * outside the API so the app's router can take it. Answers undefined where an API 404 is due.
- * Text files go out in the brotli or gzip variant the build wrote beside them, index.html in one
- * compressed here once; hashed files may be cached for good, everything else is checked again.
+ * Text files, index.html among them, go out in the brotli or gzip variant the build wrote beside
+ * them; hashed files may be cached for good, everything else is checked again.
  */
 function webAppFallback(app: FastifyInstance, dir: string, publicUrl: URL) {
   const root = path.resolve(dir);
@@ -480,7 +501,7 @@ function webAppFallback(app: FastifyInstance, dir: string, publicUrl: URL) {
     app.log.warn({ dir }, 'web app not built; serving the API only');
     return undefined;
   }
-  const indexHtml = compressedVariants(fs.readFileSync(indexFile));
+  const indexHtml = indexVariants(indexFile);
   const hashedAssets = path.join(root, 'assets') + path.sep;
   const precompressed = precompressedFiles(root);
   void app.register(fastifyStatic, {
