@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import pino from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createPostHogServerAnalytics } from './server-analytics';
+import type { Db } from '../../db/database';
+import { createPostHogServerAnalytics, createTableServerAnalytics } from './server-analytics';
 
 interface Received {
   path: string;
@@ -99,5 +100,62 @@ describe('PostHog server analytics', () => {
     const output = printed.mock.calls.flat().map(String).join(' ');
     expect(output).toContain('status=500');
     expect(output).not.toContain('customer-7');
+  });
+});
+
+/** A stand-in for the database's insert: records each statement's rows, or fails. */
+function tableStub(fail = false) {
+  const statements: Record<string, unknown>[][] = [];
+  const db = {
+    insert: () => ({
+      values: async (rows: Record<string, unknown>[]) => {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        if (fail) throw new Error('connection refused');
+        statements.push(rows);
+      },
+    }),
+  };
+  return { db: db as unknown as Db, statements };
+}
+
+describe('table server analytics', () => {
+  it('writes events reported together in one statement, every one of them', async () => {
+    const { db, statements } = tableStub();
+    const analytics = createTableServerAnalytics(db, silent);
+    for (let i = 0; i < 120; i += 1) {
+      analytics.capture({
+        userId: `6f1c2a4e-1111-4222-8333-${String(i).padStart(12, '0')}`,
+        name: 'redemption_created',
+        properties: { method: 'debit', amount_in_cents: 100 + i },
+      });
+    }
+    await analytics.close();
+
+    const rows = statements.flat();
+    expect(rows).toHaveLength(120);
+    expect(statements.length).toBeLessThanOrEqual(2);
+    expect(rows[7]).toMatchObject({
+      type: 'track',
+      name: 'redemption_created',
+      source: 'server',
+      userId: '6f1c2a4e-1111-4222-8333-000000000007',
+      anonymousId: '6f1c2a4e-1111-4222-8333-000000000007',
+      properties: { method: 'debit', amount_in_cents: 107 },
+    });
+  });
+
+  it('logs events it could not write, once per statement, and never throws', async () => {
+    const { db } = tableStub(true);
+    const logger = pino({ level: 'warn' }, { write: () => undefined });
+    const warn = vi.spyOn(logger, 'warn');
+    const analytics = createTableServerAnalytics(db, logger);
+    expect(() =>
+      analytics.capture({ userId: 'u-1', name: 'refund_claimed', properties: {} }),
+    ).not.toThrow();
+    analytics.capture({ userId: 'u-2', name: 'refund_claimed', properties: {} });
+    await analytics.close();
+
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls[0]?.[0]).toMatchObject({ events: 2, event: 'refund_claimed' });
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { PostHog } from 'posthog-node';
+import { createBatcher } from '../../db/batcher';
 import type { Db } from '../../db/database';
 import { analyticsEvents } from '../../db/schema';
 
@@ -24,28 +25,46 @@ export interface ServerAnalytics {
   close(): Promise<void>;
 }
 
-/** Without a PostHog key: the events go to the analytics table, beside the web app's. */
+/** The most events one insert writes. */
+const TABLE_BATCH = 500;
+
+/**
+ * Without a PostHog key: the events go to the analytics table, beside the web app's. Events
+ * captured while an insert is running wait for it and go together in the next, one statement
+ * and one commit however many requests report at once (a busy server reports one event per
+ * redemption, and a commit each would compete with the redemptions' own).
+ */
 export function createTableServerAnalytics(db: Db, logger: FastifyBaseLogger): ServerAnalytics {
   const pending = new Set<Promise<void>>();
+  const writer = createBatcher<ServerEvent & { occurredAt: Date }, void>({
+    maxBatch: TABLE_BATCH,
+    maxInFlight: 1,
+    async run(events) {
+      try {
+        await db.insert(analyticsEvents).values(
+          events.map((event) => ({
+            type: 'track' as const,
+            name: event.name,
+            // Server events have no browser: the customer's id stands in for it.
+            anonymousId: event.userId,
+            userId: event.userId,
+            properties: event.properties,
+            source: 'server' as const,
+            occurredAt: event.occurredAt,
+          })),
+        );
+      } catch (error) {
+        logger.warn(
+          { err: error, events: events.length, event: events[0]?.name },
+          'analytics events were not recorded',
+        );
+      }
+      return events.map(() => undefined);
+    },
+  });
   return {
     capture(event) {
-      const write = db
-        .insert(analyticsEvents)
-        .values({
-          type: 'track',
-          name: event.name,
-          // Server events have no browser: the customer's id stands in for it.
-          anonymousId: event.userId,
-          userId: event.userId,
-          properties: event.properties,
-          source: 'server',
-          occurredAt: new Date(),
-        })
-        .then(
-          () => undefined,
-          (error: unknown) =>
-            logger.warn({ err: error, event: event.name }, 'an analytics event was not recorded'),
-        );
+      const write = writer.submit({ ...event, occurredAt: new Date() });
       pending.add(write);
       void write.finally(() => pending.delete(write));
     },
