@@ -244,6 +244,14 @@ describe('transfers name what they are about; the check matches payouts to them'
       const report = await checkLedger(db);
       expect(report.payoutsNotMatchingTransfers).toContain(id);
       expect(report.transfersOfUnknownPayouts).toHaveLength(1);
+      // With none of its transfers left, the payout is found all the same.
+      await db
+        .update(ledgerTransfers)
+        .set({ referenceId: elsewhere })
+        .where(eq(ledgerTransfers.referenceId, id));
+      const bare = await checkLedger(db);
+      expect(bare.payoutsNotMatchingTransfers).toContain(id);
+      expect(bare.transfersOfUnknownPayouts).toHaveLength(2);
     } finally {
       await db
         .update(ledgerTransfers)

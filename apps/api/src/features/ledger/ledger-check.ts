@@ -75,15 +75,20 @@ export async function checkLedger(
   );
   const payouts = await query<{ id: string }>(
     db,
+    // One pass over the payout transfers, grouped by their redemption, joined to every
+    // redemption (ledger_transfers has no index on the reference: a lookup per redemption
+    // would scan it once each).
     sql`select r.id from redemptions r
-      left join lateral (
-        select count(*) filter (where t.kind = 'payout') as payout,
-          count(*) filter (where t.kind = 'payout_settled') as settled,
-          count(*) filter (where t.kind in ('payout_failed', 'payout_returned')) as given_back
-        from ledger_transfers t
-        where t.reference_kind = 'redemption' and t.reference_id = r.id
-      ) t on true
-      where t.payout <> 1
+      left join (
+        select reference_id,
+          count(*) filter (where kind = 'payout') as payout,
+          count(*) filter (where kind = 'payout_settled') as settled,
+          count(*) filter (where kind in ('payout_failed', 'payout_returned')) as given_back
+        from ledger_transfers
+        where reference_kind = 'redemption'
+        group by reference_id
+      ) t on t.reference_id = r.id
+      where coalesce(t.payout, 0) <> 1
         or (r.status = 'pending' and (t.settled <> 0 or t.given_back <> 0))
         or (r.status = 'succeeded' and (t.settled <> 1 or t.given_back <> 0))
         or (r.status = 'failed' and (t.settled <> 0 or t.given_back <> 1))
