@@ -15,21 +15,15 @@ import { databaseBeside } from '../test/support/own-database';
 import { cashbackCents, GIFT_CARD_QUOTE_SECONDS } from '@refund/contracts/brands';
 import { SANDBOX_PASSING_BOT_TOKEN } from '@refund/contracts/sandbox';
 import { loadConfig } from '../src/config';
-import {
-  giftcardBrands,
-  giftcardOrders,
-  giftcardQuotes,
-  otpAttempts,
-  users,
-} from '../src/db/schema';
-import { createAccessTokens } from '../src/features/auth/access-token';
+import { giftcardBrands, giftcardOrders, giftcardQuotes, otpAttempts } from '../src/db/schema';
 import { hashOtpCode } from '../src/features/auth/otp-code';
-import { createSessionStore } from '../src/features/auth/sessions';
 import { checkLedger } from '../src/features/ledger/ledger-check';
 import { createMerchant, generateApiKey } from '../src/features/merchants/merchant-keys';
 import { createLogger } from '../src/http/logger';
 import { createServer } from '../src/server';
+import { seedBenchCustomers } from './bench-customers';
 import { percentile, runLoad } from './http-load';
+import { BENCH_SECRETS } from './server-process';
 import { reportFigure } from './report';
 
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -78,6 +72,8 @@ try {
     DATABASE_URL: url.toString(),
     DATABASE_POOL_SIZE: POOL_SIZE,
     LOG_LEVEL: 'silent',
+    // The secrets seedBenchCustomers signs its customers' tokens with.
+    ...BENCH_SECRETS,
     SEED_DEMO_DATA: 'false',
     WEB_DIST_DIR: '/nonexistent',
     ACCESS_TOKEN_TTL_SECONDS: '3600',
@@ -100,42 +96,23 @@ try {
     if (!brand) throw new Error(`${BRAND} is not in the catalog`);
     const apiKey = generateApiKey('sandbox');
     await createMerchant(db, 'Bench merchant', apiKey);
-    const sessions = createSessionStore(db, server.config.REFRESH_TOKEN_TTL_DAYS);
-    const tokens = createAccessTokens(
-      server.config.JWT_SECRET,
-      server.config.ACCESS_TOKEN_TTL_SECONDS,
-    );
-    const rows = await db
-      .insert(users)
-      .values(
-        Array.from({ length: CUSTOMERS }, (_, i) => ({
-          firstName: 'Bench',
-          lastName: `Buyer ${i}`,
-          email: `gift.bench.${i}@example.com`,
-          phoneNumber: `3${String(i).padStart(9, '0')}`,
-          dateOfBirth: '1990-01-01',
-          termsAcceptedAt: new Date(),
-        })),
-      )
-      .returning({ id: users.id, phone: users.phoneNumber });
+    const seeded = await seedBenchCustomers(db, CUSTOMERS);
     const funded = PURCHASES_EACH * AMOUNT_CENTS;
     const customers: Customer[] = [];
-    for (const [i, row] of rows.entries()) {
-      const { sessionId } = await sessions.start(db, row.id);
-      const token = tokens.issue({ sub: row.id, sid: sessionId }).token;
+    for (const [i, { id, phone, token }] of seeded.entries()) {
       const refund = await api(origin, '/v1/merchant/refunds', apiKey, {
         customer: {
           first_name: 'Bench',
-          last_name: `Buyer ${i}`,
-          email: `gift.bench.${i}@example.com`,
-          phone_number: row.phone,
+          last_name: `Customer ${i}`,
+          email: `bench.${i}@example.com`,
+          phone_number: phone,
         },
         order_number: `GIFT-BENCH-${i}`,
         description: 'Benchmark refund',
         returns: [{ amount_in_cents: funded, description: 'Returned item' }],
       });
       await api(origin, '/v1/customers/claim-refund', token, { refund_uuid: refund.refund_uuid });
-      customers.push({ userId: row.id, phone: row.phone, token, purchases: [] });
+      customers.push({ userId: id, phone, token, purchases: [] });
     }
     const expiresAt = new Date(Date.now() + GIFT_CARD_QUOTE_SECONDS * 1000);
     for (const customer of customers) {
