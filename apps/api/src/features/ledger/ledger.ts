@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/database';
 import { sqlState } from '../../db/sql-state';
 import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '../../db/schema';
-import { runStatement, Statement } from './statement';
+import { runStatement, Statement } from '../../db/statement';
 
 export type OwnerType = 'customer' | 'merchant' | 'system';
 /**
@@ -338,24 +338,15 @@ export function batchTransferStatementParts(
     kind: a.ref.kind,
     rank: a.rank,
   }));
-  // Each list ends in `limit` its length, as the batch statements' own lists do: a prepared
-  // statement's plan, kept from when the tables were small, otherwise counts on the 100 rows
-  // json_to_recordset is assumed to give and reads whole tables instead of looking rows up.
   const head = `
   ledger_t as (
-    select * from json_to_recordset(${st.param(JSON.stringify(transfers), 'json')})
-      as t(k int, key text, kind text, ref_kind text, ref_id uuid)
-    limit ${st.param(transfers.length, 'int')}
+    ${st.selectRows(transfers, 't', 'k int, key text, kind text, ref_kind text, ref_id uuid')}
   ),
   ledger_p as (
-    select * from json_to_recordset(${st.param(JSON.stringify(postings), 'json')})
-      as p(k int, ord int, account_id uuid, amount bigint)
-    limit ${st.param(postings.length, 'int')}
+    ${st.selectRows(postings, 'p', 'k int, ord int, account_id uuid, amount bigint')}
   ),
   ledger_v as (
-    select * from json_to_recordset(${st.param(JSON.stringify(owners), 'json')})
-      as v(id uuid, owner_type text, owner_id uuid, kind text, rank int)
-    limit ${st.param(owners.length, 'int')}
+    ${st.selectRows(owners, 'v', 'id uuid, owner_type text, owner_id uuid, kind text, rank int')}
   ),
   ledger_known as (
     select count(*)::int as n from ledger_accounts a join ledger_v v

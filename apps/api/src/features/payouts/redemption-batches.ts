@@ -10,7 +10,7 @@ import {
   wroteWholeTransfers,
   type PlannedTransfer,
 } from '../ledger/ledger';
-import { runStatement, Statement } from '../ledger/statement';
+import { runStatement, Statement } from '../../db/statement';
 import type { GroupCommit } from './redemption-method';
 import { keyTaken, requestColumns, WITHDRAWAL } from './redemption-rules';
 
@@ -210,10 +210,12 @@ export function createRedemptionBatches(deps: RedemptionBatchDeps) {
       plans,
       accountCount,
       `with req as (
-          select * from json_to_recordset(${p(JSON.stringify(requests), 'json')}) as r(k int,
-            id uuid, user_id uuid, key text, hash text, destination_id uuid, amount bigint,
-            fee bigint, attempt_id uuid, code_hash text)
-          limit ${p(requests.length, 'int')}
+          ${st.selectRows(
+            requests,
+            'r',
+            `k int, id uuid, user_id uuid, key text, hash text, destination_id uuid,
+              amount bigint, fee bigint, attempt_id uuid, code_hash text`,
+          )}
         ),
         ${ledger.head},
         destination as (${destination}),
@@ -297,9 +299,7 @@ export function createRedemptionBatches(deps: RedemptionBatchDeps) {
       plans,
       accountCount,
       `with req as (
-          select * from json_to_recordset(${p(JSON.stringify(requests), 'json')})
-            as r(k int, id uuid, network_reference text)
-          limit ${p(requests.length, 'int')}
+          ${st.selectRows(requests, 'r', 'k int, id uuid, network_reference text')}
         ),
         ${ledger.head},
         event as (

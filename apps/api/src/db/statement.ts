@@ -2,7 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import type { Queryable } from '../../db/database';
+import type { Queryable } from './database';
 
 const dialect = new PgDialect();
 
@@ -17,6 +17,17 @@ export class Statement {
   param(value: unknown, type: string): string {
     this.values.push(value);
     return `$${this.values.length}::${type}`;
+  }
+
+  /**
+   * `select * from` a list of rows handed over as one JSON parameter, read as the relation
+   * `alias(columns)`. The select ends in `limit` the list's length: a prepared statement's
+   * plan, kept from when the tables were small, otherwise counts on the 100 rows
+   * json_to_recordset is assumed to give and reads whole tables instead of looking rows up.
+   */
+  selectRows(rows: readonly object[], alias: string, columns: string): string {
+    return `select * from json_to_recordset(${this.param(JSON.stringify(rows), 'json')}) as ${alias}(${columns})
+      limit ${this.param(rows.length, 'int')}`;
   }
 
   /**
