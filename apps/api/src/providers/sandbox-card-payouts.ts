@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { createBatcher } from '../db/batcher';
+import { insertRows } from '../db/insert-rows';
 import type { Db } from '../db/database';
 import { sandboxCardPushes } from '../db/schema';
 import type { CardFunding, CardPayoutProvider, CardPushOutcome, CardPushResult } from './ports';
@@ -70,7 +71,7 @@ export function createSandboxCardPayouts(options: SandboxCardPayoutOptions): Car
   // Pushes made at the same time are kept in one insert, as a network keeps its own books.
   const records = createBatcher<typeof sandboxCardPushes.$inferInsert, void>({
     async run(rows) {
-      await db.insert(sandboxCardPushes).values(rows).onConflictDoNothing();
+      await insertRows(db, sandboxCardPushes, rows, { onConflictDoNothing: true });
       return rows.map(() => undefined);
     },
     maxBatch: 200,

@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pino from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../db/database';
@@ -103,17 +105,22 @@ describe('PostHog server analytics', () => {
   });
 });
 
-/** A stand-in for the database's insert: records each statement's rows, or fails. */
+/**
+ * A stand-in for the database: records each statement's rows (the JSON list the many-row insert
+ * hands over, by column name), or fails.
+ */
 function tableStub(fail = false) {
   const statements: Record<string, unknown>[][] = [];
+  const dialect = new PgDialect();
   const db = {
-    insert: () => ({
-      values: async (rows: Record<string, unknown>[]) => {
-        await new Promise((resolve) => setTimeout(resolve, 5));
-        if (fail) throw new Error('connection refused');
-        statements.push(rows);
-      },
-    }),
+    execute: async (query: SQL) => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      if (fail) throw new Error('connection refused');
+      const { sql: text, params } = dialect.sqlToQuery(query);
+      expect(text).toMatch(/^insert into "analytics_events"/);
+      statements.push(JSON.parse(String(params[0])) as Record<string, unknown>[]);
+      return { rows: [] };
+    },
   };
   return { db: db as unknown as Db, statements };
 }
@@ -138,8 +145,8 @@ describe('table server analytics', () => {
       type: 'track',
       name: 'redemption_created',
       source: 'server',
-      userId: '6f1c2a4e-1111-4222-8333-000000000007',
-      anonymousId: '6f1c2a4e-1111-4222-8333-000000000007',
+      user_id: '6f1c2a4e-1111-4222-8333-000000000007',
+      anonymous_id: '6f1c2a4e-1111-4222-8333-000000000007',
       properties: { method: 'debit', amount_in_cents: 107 },
     });
   });

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { PostHog } from 'posthog-node';
 import { createBatcher } from '../../db/batcher';
 import type { Db } from '../../db/database';
+import { insertRows } from '../../db/insert-rows';
 import { analyticsEvents } from '../../db/schema';
 
 /** The events the server reports, where the truth is (snake_case, like the web app's). */
@@ -41,7 +42,9 @@ export function createTableServerAnalytics(db: Db, logger: FastifyBaseLogger): S
     maxInFlight: 1,
     async run(events) {
       try {
-        await db.insert(analyticsEvents).values(
+        await insertRows(
+          db,
+          analyticsEvents,
           events.map((event) => ({
             type: 'track' as const,
             name: event.name,
