@@ -120,6 +120,13 @@ describe('writing many rows in one statement', () => {
     expect(rows).toEqual([]);
   });
 
+  it('refuses a column the table does not have', async () => {
+    const row = { reference: randomUUID(), outcome: 'pending', bogus: 1 };
+    await expect(
+      insertRows(database.db, sandboxCardPushes, [row as typeof sandboxCardPushes.$inferInsert]),
+    ).rejects.toThrow('sandbox_card_pushes has no column bogus');
+  });
+
   it('writes nothing for no rows', async () => {
     await expect(insertRows(database.db, sandboxCardPushes, [])).resolves.toBeUndefined();
   });

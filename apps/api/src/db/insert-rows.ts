@@ -33,10 +33,10 @@ export async function insertRows<T extends PgTable>(
   const first = rows[0];
   if (!first) return;
   const given = Object.keys(first);
-  const columns = Object.entries(getTableColumns(table)).filter(([key]) => given.includes(key));
-  if (columns.length !== given.length) {
-    throw new Error(`${getTableName(table)} has no column ${given.find((key) => !(key in table))}`);
-  }
+  const all = getTableColumns(table);
+  const unknown = given.find((key) => !(key in all));
+  if (unknown) throw new Error(`${getTableName(table)} has no column ${unknown}`);
+  const columns = Object.entries(all).filter(([key]) => given.includes(key));
   const records = rows.map((row) => {
     const values = row as Record<string, unknown>;
     if (Object.keys(values).length !== given.length || given.some((key) => !(key in values))) {
