@@ -154,6 +154,9 @@ async function runLighthouse(port, url, settings, reportName) {
     tbtMs: numeric('total-blocking-time'),
     fcpSeconds: numeric('first-contentful-paint') / 1000,
     speedIndexSeconds: numeric('speed-index') / 1000,
+    // What this machine's browser really took, unthrottled: the simulated figures above are
+    // computed from it, and leave out time the page spends waiting on itself (timers).
+    observedLcpMs: lhr.audits.metrics.details.items[0].observedLargestContentfulPaint,
   };
 }
 
@@ -176,6 +179,7 @@ function reportPage(label, runs) {
   figure('TBT', `${Math.round(m('tbtMs'))} ms`, null, null);
   figure('FCP', `${m('fcpSeconds').toFixed(2)} s`, null, null);
   figure('Speed Index', `${m('speedIndexSeconds').toFixed(2)} s`, null, null);
+  figure('LCP observed unthrottled', `${Math.round(m('observedLcpMs'))} ms`, null, null);
   figure('accessibility', String(accessibility), '100', accessibility >= TARGETS.accessibility.min);
 }
 
@@ -227,7 +231,7 @@ try {
       process.stdout.write(
         `  ${page.label} run ${run}: performance ${last.performance}, LCP ${last.lcpSeconds.toFixed(2)} s, ` +
           `CLS ${last.cls.toFixed(3)}, TBT ${Math.round(last.tbtMs)} ms, FCP ${last.fcpSeconds.toFixed(2)} s, ` +
-          `accessibility ${last.accessibility}\n`,
+          `observed LCP ${Math.round(last.observedLcpMs)} ms, accessibility ${last.accessibility}\n`,
       );
     }
     reportPage(page.label, runs);

@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { paths } from '../config/paths';
 import type { ReturnPathStore } from '../features/auth/return-path';
@@ -5,6 +6,7 @@ import { RequireAuth } from './guards/require-auth';
 import { SignInOnly } from './guards/sign-in-only';
 import { AppShell } from './layouts/app-shell';
 import { PublicShell } from './layouts/public-shell';
+import type { LandingScreen } from './landing-screens';
 import { lazyScreen } from './lazy-screen';
 
 // Each screen is its own chunk so the sign-in page downloads only what it shows.
@@ -148,6 +150,13 @@ const PaymentMethodsScreen = lazyScreen(
   'PaymentMethodsScreen',
 );
 const LegalScreen = lazyScreen(() => import('./routes/legal-screen'), 'LegalScreen');
+
+/** The screens of landing-screens.ts, for start.tsx to load before the first render. */
+export const landingScreens: Record<LandingScreen, ComponentType<never>> = {
+  auth: AuthScreen,
+  home: HomeScreen,
+  claim: ClaimScreen,
+};
 
 /** The correctly spelt success address leads to the SPEC's one, keeping its state. */
 function ClaimSuccessAlias() {

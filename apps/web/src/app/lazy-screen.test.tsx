@@ -1,5 +1,6 @@
-import { render, screen } from '@testing-library/react';
-import { Component, Suspense, type ReactNode } from 'react';
+import { act, render, screen } from '@testing-library/react';
+import { Component, Suspense, startTransition, type ReactNode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   CHUNK_LOAD_TIMEOUT_MS,
@@ -10,6 +11,7 @@ import {
   isMissingChunk,
   lazyScreen,
   loadScreen,
+  preloadScreen,
   retryFailedScreens,
   type ScreenLoaderDeps,
 } from './lazy-screen';
@@ -197,5 +199,98 @@ describe('a lazily loaded screen', () => {
     retry.click();
     expect(await screen.findByRole('heading', { name: 'Hello Alex' })).toBeTruthy();
     expect(load).toHaveBeenCalledTimes(3);
+  });
+
+  const greeting = () => ({
+    GreetingScreen: ({ name }: { name: string }) => <h1>Hello {name}</h1>,
+  });
+  /** An import that takes a while, as a download does. */
+  const slowGreeting = () =>
+    new Promise<ReturnType<typeof greeting>>((resolve) =>
+      setTimeout(() => resolve(greeting()), 20),
+    );
+
+  /** Renders the screen under a Suspense whose fallback notes each time it is shown. */
+  const roots: Root[] = [];
+  afterEach(() => {
+    act(() => roots.splice(0).forEach((root) => root.unmount()));
+  });
+
+  async function renderGreeting(GreetingScreen: (props: { name: string }) => ReactNode) {
+    const fallbacks: string[] = [];
+    function Fallback() {
+      fallbacks.push('shown');
+      return <p>Loading</p>;
+    }
+    // As start.tsx renders the app: in a transition.
+    const root = createRoot(document.body.appendChild(document.createElement('div')), {
+      onCaughtError: () => undefined,
+    });
+    roots.push(root);
+    // With React's own scheduler, as in the browser: act would run the render in one go.
+    const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    const previous = actEnvironment.IS_REACT_ACT_ENVIRONMENT;
+    actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
+    try {
+      startTransition(() => {
+        root.render(
+          <Boundary>
+            <Suspense fallback={<Fallback />}>
+              <GreetingScreen name="Alex" />
+            </Suspense>
+          </Boundary>,
+        );
+      });
+      await screen.findByText(/Hello Alex|Retry/);
+    } finally {
+      actEnvironment.IS_REACT_ACT_ENVIRONMENT = previous;
+    }
+    return fallbacks;
+  }
+
+  it('shows at once, without its fallback, once preloaded', async () => {
+    vi.useRealTimers();
+    const { deps } = fakeDeps();
+    const load = vi.fn(slowGreeting);
+    const GreetingScreen = lazyScreen(load, 'GreetingScreen', deps);
+    await preloadScreen(GreetingScreen);
+    const fallbacks = await renderGreeting(GreetingScreen);
+    expect(await screen.findByRole('heading', { name: 'Hello Alex' })).toBeTruthy();
+    expect(fallbacks).toEqual([]);
+    // The preload and the render made one import between them.
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows its fallback first when not preloaded', async () => {
+    vi.useRealTimers();
+    const { deps } = fakeDeps();
+    const GreetingScreen = lazyScreen(slowGreeting, 'GreetingScreen', deps);
+    const fallbacks = await renderGreeting(GreetingScreen);
+    expect(await screen.findByRole('heading', { name: 'Hello Alex' })).toBeTruthy();
+    expect(fallbacks).not.toEqual([]);
+  });
+
+  it('after a failed preload, shows the error and imports afresh on Retry', async () => {
+    vi.useRealTimers();
+    const { deps } = fakeDeps();
+    deps.setTimeout = (callback, ms) => setTimeout(callback, ms === IMPORT_RETRY_DELAY_MS ? 0 : ms);
+    const load = vi
+      .fn<() => Promise<{ GreetingScreen: (props: { name: string }) => ReactNode }>>()
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockResolvedValue(greeting());
+    const GreetingScreen = lazyScreen(load, 'GreetingScreen', deps);
+    // Settles: the failure is the screen's to show.
+    await expect(preloadScreen(GreetingScreen)).resolves.toBeUndefined();
+    await renderGreeting(GreetingScreen);
+    const retry = await screen.findByRole('button', { name: 'Retry' });
+    expect(load).toHaveBeenCalledTimes(2);
+    retry.click();
+    expect(await screen.findByRole('heading', { name: 'Hello Alex' })).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(3);
+  });
+
+  it('preloads nothing for a component that is not a lazy screen', async () => {
+    await expect(preloadScreen(() => null)).resolves.toBeUndefined();
   });
 });

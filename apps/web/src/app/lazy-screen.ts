@@ -140,6 +140,9 @@ export function retryFailedScreens(): void {
 /** Any screen, its props unchecked: typing stays at lazyScreen's signature. */
 type LooseScreen = ComponentType<Record<string, unknown>>;
 
+/** Each lazy screen's preload, by the component lazyScreen made; see preloadScreen. */
+const preloads = new WeakMap<object, () => Promise<void>>();
+
 /**
  * A route's screen as its own chunk: `lazyScreen(() => import('./routes/x'), 'XScreen')` is
  * typed as the module's XScreen, props included.
@@ -149,24 +152,41 @@ export function lazyScreen<M extends Record<K, ComponentType<never>>, K extends 
   name: K,
   deps: ScreenLoaderDeps = browserDeps,
 ): M[K] {
+  // One load, shared by a preload and the render; a failed one is dropped when renewed.
+  let loading: Promise<LooseScreen> | null = null;
   const renew = () => {
+    loading = null;
     current = create();
   };
-  const create = (): LooseScreen =>
-    lazy(async () => {
-      try {
-        const module = await loadScreen(load, name, deps);
-        return { default: module[name] as unknown as LooseScreen };
-      } catch (error) {
+  const loadOnce = (): Promise<LooseScreen> =>
+    (loading ??= loadScreen(load, name, deps).then(
+      (module) => module[name] as unknown as LooseScreen,
+      (error: unknown) => {
         failedScreens.add(renew);
         throw error;
-      }
-    });
+      },
+    ));
+  const create = (): LooseScreen => lazy(async () => ({ default: await loadOnce() }));
   let current = create();
   function Screen(props: Record<string, unknown>) {
     return createElement(current, props);
   }
   Screen.displayName = name;
+  preloads.set(Screen, () =>
+    loadOnce().then(
+      () => undefined,
+      () => undefined,
+    ),
+  );
   // The props Screen receives are M[K]'s own, passed through unchanged.
   return Screen as unknown as M[K];
+}
+
+/**
+ * Loads a lazy screen's code ahead of its first render; settles either way (a failure shows when
+ * the screen renders). Rendered once its code is in, the screen shows at once: no fallback is
+ * committed, so React does not hold the screen back for its minimum fallback time (300 ms).
+ */
+export function preloadScreen(screen: ComponentType<never>): Promise<void> {
+  return preloads.get(screen)?.() ?? Promise.resolve();
 }
