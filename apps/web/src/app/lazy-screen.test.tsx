@@ -170,18 +170,25 @@ class Boundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   }
 }
 
+const greeting = () => ({ GreetingScreen: ({ name }: { name: string }) => <h1>Hello {name}</h1> });
+
+/** A screen whose import fails twice (both tries of a load), then works. */
+function offlineTwiceGreeting() {
+  vi.useRealTimers();
+  const { deps } = fakeDeps();
+  // No pause before the second try; the time-out stays far away.
+  deps.setTimeout = (callback, ms) => setTimeout(callback, ms === IMPORT_RETRY_DELAY_MS ? 0 : ms);
+  const load = vi
+    .fn<() => Promise<ReturnType<typeof greeting>>>()
+    .mockRejectedValueOnce(new Error('offline'))
+    .mockRejectedValueOnce(new Error('offline'))
+    .mockResolvedValue(greeting());
+  return { load, GreetingScreen: lazyScreen(load, 'GreetingScreen', deps) };
+}
+
 describe('a lazily loaded screen', () => {
   it('starts a fresh import on Retry after a failure', async () => {
-    vi.useRealTimers();
-    const { deps } = fakeDeps();
-    // No pause before the second try; the time-out stays far away.
-    deps.setTimeout = (callback, ms) => setTimeout(callback, ms === IMPORT_RETRY_DELAY_MS ? 0 : ms);
-    const load = vi
-      .fn<() => Promise<{ GreetingScreen: (props: { name: string }) => ReactNode }>>()
-      .mockRejectedValueOnce(new Error('offline'))
-      .mockRejectedValueOnce(new Error('offline'))
-      .mockResolvedValue({ GreetingScreen: ({ name }) => <h1>Hello {name}</h1> });
-    const GreetingScreen = lazyScreen(load, 'GreetingScreen', deps);
+    const { load, GreetingScreen } = offlineTwiceGreeting();
     render(
       <Boundary>
         <Suspense fallback={<p>Loading</p>}>
@@ -271,15 +278,7 @@ describe('a lazily loaded screen', () => {
   });
 
   it('after a failed preload, shows the error and imports afresh on Retry', async () => {
-    vi.useRealTimers();
-    const { deps } = fakeDeps();
-    deps.setTimeout = (callback, ms) => setTimeout(callback, ms === IMPORT_RETRY_DELAY_MS ? 0 : ms);
-    const load = vi
-      .fn<() => Promise<{ GreetingScreen: (props: { name: string }) => ReactNode }>>()
-      .mockRejectedValueOnce(new Error('offline'))
-      .mockRejectedValueOnce(new Error('offline'))
-      .mockResolvedValue(greeting());
-    const GreetingScreen = lazyScreen(load, 'GreetingScreen', deps);
+    const { load, GreetingScreen } = offlineTwiceGreeting();
     // Settles: the failure is the screen's to show.
     await expect(preloadScreen(GreetingScreen)).resolves.toBeUndefined();
     await renderGreeting(GreetingScreen);
