@@ -32,6 +32,8 @@ export default defineConfig({
   preview: { proxy: apiProxy },
   build: {
     outDir: 'dist',
+    minify: 'terser',
+    terserOptions: { compress: { passes: 2 } },
     rollupOptions: {
       output: { manualChunks: landingChunks(entry, start, landing) },
       treeshake: {
