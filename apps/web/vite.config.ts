@@ -32,6 +32,7 @@ export default defineConfig({
   preview: { proxy: apiProxy },
   build: {
     outDir: 'dist',
+    // A few percent smaller than esbuild's output, for a build about twice as long.
     minify: 'terser',
     terserOptions: { compress: { passes: 2 } },
     rollupOptions: {

@@ -208,21 +208,18 @@ describe('a lazily loaded screen', () => {
     expect(load).toHaveBeenCalledTimes(3);
   });
 
-  const greeting = () => ({
-    GreetingScreen: ({ name }: { name: string }) => <h1>Hello {name}</h1>,
-  });
   /** An import that takes a while, as a download does. */
   const slowGreeting = () =>
     new Promise<ReturnType<typeof greeting>>((resolve) =>
       setTimeout(() => resolve(greeting()), 20),
     );
 
-  /** Renders the screen under a Suspense whose fallback notes each time it is shown. */
   const roots: Root[] = [];
   afterEach(() => {
     act(() => roots.splice(0).forEach((root) => root.unmount()));
   });
 
+  /** Renders the screen under a Suspense whose fallback notes each time it is shown. */
   async function renderGreeting(GreetingScreen: (props: { name: string }) => ReactNode) {
     const fallbacks: string[] = [];
     function Fallback() {

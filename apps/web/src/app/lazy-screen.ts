@@ -140,8 +140,8 @@ export function retryFailedScreens(): void {
 /** Any screen, its props unchecked: typing stays at lazyScreen's signature. */
 type LooseScreen = ComponentType<Record<string, unknown>>;
 
-/** Each lazy screen's preload, by the component lazyScreen made; see preloadScreen. */
-const preloads = new WeakMap<object, () => Promise<void>>();
+/** Each lazy screen's shared load, by the component lazyScreen made; see preloadScreen. */
+const loaders = new WeakMap<object, () => Promise<unknown>>();
 
 /**
  * A route's screen as its own chunk: `lazyScreen(() => import('./routes/x'), 'XScreen')` is
@@ -172,12 +172,7 @@ export function lazyScreen<M extends Record<K, ComponentType<never>>, K extends 
     return createElement(current, props);
   }
   Screen.displayName = name;
-  preloads.set(Screen, () =>
-    loadOnce().then(
-      () => undefined,
-      () => undefined,
-    ),
-  );
+  loaders.set(Screen, loadOnce);
   // The props Screen receives are M[K]'s own, passed through unchanged.
   return Screen as unknown as M[K];
 }
@@ -188,5 +183,10 @@ export function lazyScreen<M extends Record<K, ComponentType<never>>, K extends 
  * committed, so React does not hold the screen back for its minimum fallback time (300 ms).
  */
 export function preloadScreen(screen: ComponentType<never>): Promise<void> {
-  return preloads.get(screen)?.() ?? Promise.resolve();
+  const load = loaders.get(screen);
+  if (!load) return Promise.resolve();
+  return load().then(
+    () => undefined,
+    () => undefined,
+  );
 }
