@@ -12,6 +12,8 @@ import {
   customerAvailable,
   InsufficientFundsError,
   merchantFunding,
+  planRemembered,
+  planTransfer,
   postTransfer,
   systemShard,
 } from '../src/features/ledger/ledger';
@@ -97,6 +99,20 @@ describe('remembered ledger accounts', () => {
       expect(await balance(main.db, c)).toBe(900 * (i + 1));
     }
     expect((await checkLedger(main.db)).ok).toBe(true);
+  });
+
+  it('plan a transfer at once only when every account is remembered', async () => {
+    const merchant = crypto.randomUUID();
+    const customer = crypto.randomUUID();
+    await main.db.transaction((tx) => postTransfer(tx, refund(merchant, customer, 500)));
+    const transfer = payout(customer, 200);
+    // The customer's account was made in a transaction: not remembered until looked up.
+    expect(planRemembered(transfer)).toBeNull();
+    // Looked up: found ones are remembered; one made just now (a new shard) on the next look.
+    await planTransfer(main.db, transfer);
+    const looked = await planTransfer(main.db, transfer);
+    expect(planRemembered(transfer)).toEqual(looked);
+    expect(planRemembered(payout(crypto.randomUUID(), 200))).toBeNull();
   });
 
   it('are not taken from a transaction that rolled back', async () => {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { refundReturns, vaultCards } from '../src/db/schema';
 import { applyPayoutEvent } from '../src/features/payouts/payout-events';
@@ -401,6 +401,55 @@ describe('redeeming to a debit card', () => {
     expect((await balanceOf(server.app, ann.accessToken)).available_in_cents).toBe(100);
     expect((await balanceOf(server.app, ben.accessToken)).available_in_cents).toBe(0);
     expect((await balanceOf(server.app, cy.accessToken)).available_in_cents).toBe(1_300);
+  });
+
+  it('redemptions recorded together use one shard of payouts in transit, each batch its own, and settle from it', async () => {
+    const people = await Promise.all(
+      Array.from({ length: 12 }, async () => {
+        const person = await fundedCustomer(server.app, merchant, 1_000);
+        const card = await addCard(server.app, person.accessToken, sandboxCards.visaDebit);
+        return { person, card, otp: await mintWithdrawalCode(server.database.db, person.phone) };
+      }),
+    );
+    // Two bursts, one after the other: at least two recording batches, and some of several.
+    const burst = (some: typeof people) =>
+      Promise.all(
+        some.map(({ person, card, otp }) => redeem(person.accessToken, debit(card, 500, otp))),
+      );
+    const responses = [...(await burst(people.slice(0, 6))), ...(await burst(people.slice(6)))];
+    expect(responses.map((r) => r.json().status)).toEqual(people.map(() => 'Successful'));
+    const ids = responses.map((r) => sql`${r.json().transaction_id as string}::uuid`);
+    const result = await server.database.db.execute(
+      sql`select r.created_at::text as recorded, paid.kind as paid_to, taken.kind as settled_from
+       from redemptions r
+       join ledger_transfers pt on pt.idempotency_key = 'payout:' || r.id
+       join ledger_entries pe on pe.transfer_id = pt.id
+       join ledger_accounts paid on paid.id = pe.account_id
+         and paid.kind like 'payouts_in_transit:%'
+       join ledger_transfers st on st.idempotency_key = 'payout-settle:' || r.id
+       join ledger_entries se on se.transfer_id = st.id and se.amount_cents < 0
+       join ledger_accounts taken on taken.id = se.account_id
+       where r.id in (${sql.join(ids, sql`, `)})
+       order by r.created_at`,
+    );
+    const payouts = (
+      result as unknown as { rows: { recorded: string; paid_to: string; settled_from: string }[] }
+    ).rows;
+    expect(payouts).toHaveLength(people.length);
+    // Settled from the shard each payout was put in.
+    for (const p of payouts) expect(p.settled_from).toBe(p.paid_to);
+    // A recording batch is one statement, with one time: one shard per batch, a new one each.
+    const byBatch = new Map<string, Set<string>>();
+    for (const p of payouts)
+      byBatch.set(p.recorded, (byBatch.get(p.recorded) ?? new Set()).add(p.paid_to));
+    expect([...byBatch.values()].map((shards) => shards.size)).toEqual(
+      [...byBatch.keys()].map(() => 1),
+    );
+    const sizes = [...byBatch.keys()].map((t) => payouts.filter((p) => p.recorded === t).length);
+    expect(Math.max(...sizes)).toBeGreaterThan(1);
+    const shards = [...byBatch.values()].map((set) => [...set][0]);
+    expect(byBatch.size).toBeGreaterThan(1);
+    shards.slice(1).forEach((shard, k) => expect(shard).not.toBe(shards[k]));
   });
 
   it("money whose fraud hold ran out is available, and redeemable, before the hold's job runs", async () => {

@@ -84,6 +84,31 @@ describe('createBatcher', () => {
     await expect(second).resolves.toBe('done 3');
   });
 
+  it('tells which batch an item submitted now goes in', async () => {
+    const writer = controlledWriter();
+    const batcher = createBatcher({ run: writer.run, maxBatch: 2, maxInFlight: 1 });
+    const joined: number[] = [];
+    const submit = (i: number) => {
+      joined.push(batcher.nextBatch());
+      return batcher.submit(i);
+    };
+    const answers = [1, 2, 3, 4, 5].map(submit);
+    await turn();
+    answers.push(submit(6));
+    expect(joined).toEqual([0, 0, 1, 1, 2, 2]);
+    for (let k = 0; k < 3; k += 1) {
+      writer.batches[k]?.finish();
+      await turn();
+    }
+    expect(writer.batches.map((b) => b.items)).toEqual([
+      [1, 2],
+      [3, 4],
+      [5, 6],
+    ]);
+    expect(batcher.nextBatch()).toBe(3);
+    await expect(Promise.all(answers)).resolves.toHaveLength(6);
+  });
+
   it('refuses a writer that answers the wrong number of results', async () => {
     const batcher = createBatcher<number, number>({
       run: async () => [1],

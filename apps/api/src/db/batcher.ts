@@ -16,6 +16,12 @@ export interface BatcherOptions<I, O> {
 
 export interface Batcher<I, O> {
   submit(item: I): Promise<O>;
+  /**
+   * The number of the batch an item submitted now would go in, counting batches from 0 in the
+   * order they start. Work that follows a batch (a payout's settling) can so keep out of the way
+   * of the batch being written then.
+   */
+  nextBatch(): number;
 }
 
 interface Waiting<I, O> {
@@ -28,12 +34,14 @@ export function createBatcher<I, O>(options: BatcherOptions<I, O>): Batcher<I, O
   const queue: Waiting<I, O>[] = [];
   let inFlight = 0;
   let scheduled = false;
+  let started = 0;
 
   function startBatches(): void {
     scheduled = false;
     while (inFlight < options.maxInFlight && queue.length > 0) {
       const batch = queue.splice(0, options.maxBatch);
       inFlight += 1;
+      started += 1;
       void write(batch);
     }
   }
@@ -63,5 +71,6 @@ export function createBatcher<I, O>(options: BatcherOptions<I, O>): Batcher<I, O
         }
       });
     },
+    nextBatch: () => started + Math.floor(queue.length / options.maxBatch),
   };
 }

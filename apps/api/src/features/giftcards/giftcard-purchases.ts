@@ -214,12 +214,12 @@ export async function applyGiftCardOrderResult(
     deps.jobs,
     {
       settlement: (row, payout): Posting[] => {
-        const held = payout
-          .filter((p) => p.account.kind.startsWith('payouts_in_transit:'))
-          .reduce((sum, p) => sum + p.amountCents, 0);
+        // Out of the payouts-in-transit shards the payout put it in, whichever they were.
+        const inTransit = payout.filter((p) => p.account.kind.startsWith('payouts_in_transit:'));
+        const held = inTransit.reduce((sum, p) => sum + p.amountCents, 0);
         const discount = Math.floor((row.amountCents * order.discountBps) / 10_000);
         return [
-          { account: systemShard('payouts_in_transit', row.id), amountCents: -held },
+          ...inTransit.map((p) => ({ account: p.account, amountCents: -p.amountCents })),
           { account: systemShard('giftcard_settlement', row.id), amountCents: held - discount },
           ...(discount > 0
             ? [{ account: systemShard('giftcard_discount_income', row.id), amountCents: discount }]

@@ -78,12 +78,14 @@ const SYSTEM_SHARDS = 16;
 
 /**
  * A system account every payout touches would make every payout wait for the one before it.
- * Spread over shards (chosen by a stable key), payouts lock different rows; the account's
- * balance is the sum of its shards.
+ * Spread over shards (chosen by a stable key, or given by number), payouts lock different rows;
+ * the account's balance is the sum of its shards.
  */
-export function systemShard(kind: SystemAccount, key: string): AccountRef {
-  let hash = 0;
-  for (let i = 0; i < key.length; i += 1) hash = (hash * 31 + key.charCodeAt(i)) >>> 0;
+export function systemShard(kind: SystemAccount, key: string | number): AccountRef {
+  let hash = typeof key === 'number' ? Math.abs(Math.trunc(key)) : 0;
+  if (typeof key === 'string') {
+    for (let i = 0; i < key.length; i += 1) hash = (hash * 31 + key.charCodeAt(i)) >>> 0;
+  }
   return {
     ownerType: 'system',
     ownerId: null,
@@ -235,10 +237,32 @@ export async function planTransfer(
   fresh = false,
 ): Promise<PlannedTransfer> {
   checkBalanced(input);
+  const ids: string[] = [];
+  for (const posting of input.postings) ids.push(await resolveAccount(q, posting.account, !fresh));
+  return planWith(input, ids);
+}
+
+/**
+ * The plan at once, with no round trip, when every account of the transfer is remembered
+ * (`planTransfer` remembers the ones it finds); null otherwise.
+ */
+export function planRemembered(input: TransferInput): PlannedTransfer | null {
+  checkBalanced(input);
+  const ids: string[] = [];
+  for (const posting of input.postings) {
+    const id = knownAccounts.get(refKey(posting.account));
+    if (!id) return null;
+    ids.push(id);
+  }
+  return planWith(input, ids);
+}
+
+/** The plan of a checked transfer whose postings' accounts have the ids `ids`, in order. */
+function planWith(input: TransferInput, ids: readonly string[]): PlannedTransfer {
   const entries: PlannedTransfer['entries'] = [];
   const byAccount = new Map<string, PlannedTransfer['accounts'][number]>();
-  for (const posting of input.postings) {
-    const accountId = await resolveAccount(q, posting.account, !fresh);
+  input.postings.forEach((posting, i) => {
+    const accountId = ids[i] as string;
     entries.push({ accountId, amountCents: posting.amountCents });
     const account = byAccount.get(accountId);
     if (account) account.amountCents += posting.amountCents;
@@ -249,7 +273,7 @@ export async function planTransfer(
         amountCents: posting.amountCents,
         rank: LOCK_RANK[posting.account.ownerType],
       });
-  }
+  });
   const accounts = [...byAccount.values()].sort((a, b) =>
     a.rank !== b.rank ? a.rank - b.rank : a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
   );

@@ -125,6 +125,11 @@ export interface RecordedRedemption {
   mode: RedemptionMode;
   amountCents: number;
   feeCents: number;
+  /**
+   * The shard of payouts in transit and fee revenue its transfer uses; by default the one its id
+   * picks. Whatever it is, the settling and a give-back take from the shard the transfer used.
+   */
+  shard?: number;
 }
 
 export type PayoutOutcome =
@@ -158,9 +163,12 @@ export function payoutPostings(r: RecordedRedemption, bonusCents = 0): Posting[]
       ? [{ account: customerAvailable(r.userId), amountCents: -(r.amountCents - bonusCents) }]
       : []),
     ...(bonusCents > 0 ? [{ account: customerBonus(r.userId), amountCents: -bonusCents }] : []),
-    { account: systemShard('payouts_in_transit', r.id), amountCents: r.amountCents - r.feeCents },
+    {
+      account: systemShard('payouts_in_transit', r.shard ?? r.id),
+      amountCents: r.amountCents - r.feeCents,
+    },
     ...(r.feeCents > 0
-      ? [{ account: systemShard('fee_revenue', r.id), amountCents: r.feeCents }]
+      ? [{ account: systemShard('fee_revenue', r.shard ?? r.id), amountCents: r.feeCents }]
       : []),
   ];
 }

@@ -9,7 +9,13 @@ import { DomainError } from '../../domain/domain-error';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { BotVerifier } from '../../providers/ports';
 import type { OtpService } from '../auth/otp-service';
-import { InsufficientFundsError, planTransfer, postTransfer } from '../ledger/ledger';
+import {
+  InsufficientFundsError,
+  planRemembered,
+  planTransfer,
+  postTransfer,
+  type PlannedTransfer,
+} from '../ledger/ledger';
 import { applyAndNotify, settleTransfer } from './payout-events';
 import { createRedemptionBatches, type RedemptionBatches } from './redemption-batches';
 import {
@@ -56,6 +62,9 @@ const requestHash = (input: RedemptionInput) =>
     .digest('hex');
 
 class ReplayError extends Error {}
+
+/** Enough to learn a customer's accounts and a few new shards' while batches start meanwhile. */
+const PLACING_TRIES = 10;
 
 /**
  * A redemption about to be recorded, with a fresh id: each strategy makes its own, so an exact
@@ -172,6 +181,29 @@ export function createRedemptionPipeline(deps: PipelineDeps) {
     return { transaction: await views.load(redemption.userId, redemption.id), created: true };
   }
 
+  /**
+   * The redemption on the shard of the recording batch it goes in (see `shard`), with its
+   * transfer planned. The plan that is answered took no round trip, so the caller submits it in
+   * the same turn of the event loop, to that batch. The customer's accounts, and a shard's the
+   * first time, are looked up first (a batch may start meanwhile, and the shard change); after
+   * `PLACING_TRIES` the redemption goes ahead anyway, its batch perhaps a later one, which costs
+   * a wait on a lock, never money.
+   */
+  async function onBatchShard(
+    method: RedemptionMethod,
+    redemption: RecordedRedemption,
+    statements: RedemptionBatches,
+  ): Promise<{ placed: RecordedRedemption; plan: PlannedTransfer }> {
+    for (let tries = 1; ; tries += 1) {
+      const placed: RecordedRedemption = { ...redemption, shard: statements.shard() };
+      const transfer = redemptionTransfer(method, placed);
+      const plan = planRemembered(transfer);
+      if (plan) return { placed, plan };
+      const looked = await planTransfer(db, transfer);
+      if (tries === PLACING_TRIES) return { placed, plan: looked };
+    }
+  }
+
   /** Group commit: records in one statement with others arriving together, or answers null. */
   async function atOnce(
     method: RedemptionMethod,
@@ -184,21 +216,22 @@ export function createRedemptionPipeline(deps: PipelineDeps) {
     const statements = batchesOf(method);
     if (!group || !statements) return null;
     const run = async () => {
+      const { placed, plan } = await onBatchShard(method, redemption, statements);
       const recorded = await statements.record({
-        id: redemption.id,
-        userId: redemption.userId,
+        id: placed.id,
+        userId: placed.userId,
         idempotencyKey: key,
         requestHash: hash,
         destinationId: input.payment_method_uuid,
-        amountCents: redemption.amountCents,
-        feeCents: redemption.feeCents,
+        amountCents: placed.amountCents,
+        feeCents: placed.feeCents,
         attemptId: input.attempt_id,
         code: input.code,
-        plan: await planTransfer(db, redemptionTransfer(method, redemption)),
+        plan,
       });
       if (!recorded) return null;
       const { destination, view } = group.found(input.payment_method_uuid, recorded.read);
-      return execute(method, redemption, destination, { recordedAt: recorded.createdAt, view });
+      return execute(method, placed, destination, { recordedAt: recorded.createdAt, view });
     };
     return method.around ? method.around(redemption.id, run) : run();
   }
