@@ -82,10 +82,9 @@ const SYSTEM_SHARDS = 16;
  * the account's balance is the sum of its shards.
  */
 export function systemShard(kind: SystemAccount, key: string | number): AccountRef {
-  let hash = typeof key === 'number' ? Math.abs(Math.trunc(key)) : 0;
-  if (typeof key === 'string') {
-    for (let i = 0; i < key.length; i += 1) hash = (hash * 31 + key.charCodeAt(i)) >>> 0;
-  }
+  let hash = 0;
+  if (typeof key === 'number') hash = Math.abs(Math.trunc(key));
+  else for (let i = 0; i < key.length; i += 1) hash = (hash * 31 + key.charCodeAt(i)) >>> 0;
   return {
     ownerType: 'system',
     ownerId: null,
