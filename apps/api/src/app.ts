@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { Http2SecureServer } from 'node:http2';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, {
@@ -6,6 +7,8 @@ import Fastify, {
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
+  type FastifyHttp2SecureOptions,
+  type FastifyServerOptions,
 } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -15,6 +18,7 @@ import {
 import type { RedemptionMode } from '@refund/contracts/wallet';
 import type { Config, EarnRewardOffer } from './config';
 import type { Database } from './db/database';
+import { readServerTls } from './http/tls';
 import { analyticsRoutes, sandboxAnalyticsRoutes } from './features/analytics/analytics-routes';
 import {
   createTableServerAnalytics,
@@ -139,7 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     errorReportingOrigin: config.SENTRY_DSN_WEB ? new URL(config.SENTRY_DSN_WEB).origin : null,
     analyticsOrigin: config.POSTHOG_KEY ? new URL(config.POSTHOG_HOST).origin : null,
   });
-  const app = Fastify({
+  const options = {
     loggerInstance: deps.logger,
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: () => crypto.randomUUID(),
@@ -153,7 +157,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // would be logged anyway.
     childLoggerFactory: (logger, bindings, childOptions) =>
       logger.level === 'silent' ? logger : logger.child(bindings, childOptions),
-  });
+  } satisfies FastifyServerOptions;
+  const tls = readServerTls(config);
+  // With TLS, HTTP/2 (a browser then loads the page's files over one connection), and HTTP/1.1
+  // for clients without it. Its request and response objects answer what the HTTP/1 ones do, and
+  // the app never reaches past Fastify's own: its options and routes keep the HTTP/1 types.
+  const app = tls
+    ? (Fastify({
+        ...options,
+        http2: true,
+        https: { allowHTTP1: true, ...tls },
+      } as unknown as FastifyHttp2SecureOptions<Http2SecureServer>) as unknown as FastifyInstance)
+    : Fastify(options);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // JSON only: a text body would otherwise reach validation as a string and read as a 400.

@@ -136,6 +136,12 @@ const envSchema = z
     /** Serves the API documentation at /v1/docs; on by default outside production only. */
     API_DOCS: bool.optional(),
     TRUST_PROXY: trustProxy,
+    /**
+     * PEM files (certificate chain and private key) to serve HTTPS with HTTP/2 (HTTP/1.1 too, for
+     * clients without it) instead of plain HTTP; both or neither.
+     */
+    TLS_CERT_FILE: z.string().trim().min(1).optional(),
+    TLS_KEY_FILE: z.string().trim().min(1).optional(),
     /** Comma-separated redemption modes switched off, e.g. "prepaid,fancash". */
     DISABLED_REDEMPTION_METHODS: z
       .string()
@@ -326,6 +332,8 @@ const envSchema = z
     const need = (key: keyof typeof env, why: string) => {
       if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `required ${why}` });
     };
+    if (env.TLS_CERT_FILE) need('TLS_KEY_FILE', 'with TLS_CERT_FILE');
+    if (env.TLS_KEY_FILE) need('TLS_CERT_FILE', 'with TLS_KEY_FILE');
     if (env.NODE_ENV === 'production') {
       need('JWT_SECRET', 'in production');
       need('OTP_SECRET', 'in production');
@@ -450,10 +458,10 @@ function nextJune30(now: Date): string {
 }
 
 /** The address a browser reaches a server listening on `host` at. */
-function defaultPublicUrl(host: string, port: number): string {
+function defaultPublicUrl(host: string, port: number, tls: boolean): string {
   const unspecified = host === '0.0.0.0' || host === '::' || host === '';
   const name = unspecified ? 'localhost' : host.includes(':') ? `[${host}]` : host;
-  return `http://${name}:${port}`;
+  return `${tls ? 'https' : 'http'}://${name}:${port}`;
 }
 
 export class ConfigError extends Error {}
@@ -487,7 +495,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     JWT_SECRET: secret('JWT_SECRET'),
     OTP_SECRET: secret('OTP_SECRET'),
     VAULT_KEY: secret('VAULT_KEY'),
-    PUBLIC_URL: env.PUBLIC_URL ?? defaultPublicUrl(env.HOST, env.PORT),
+    PUBLIC_URL:
+      env.PUBLIC_URL ?? defaultPublicUrl(env.HOST, env.PORT, env.TLS_CERT_FILE !== undefined),
     // The sandbox's address is on a reserved domain: nothing written to it reaches anyone.
     SUPPORT_EMAIL: env.SUPPORT_EMAIL ?? 'support@refund-wallet.example',
     generatedSecrets,

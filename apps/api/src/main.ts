@@ -1,12 +1,25 @@
 import path from 'node:path';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, type Config } from './config';
 import { databaseOptionsOf, openDatabase } from './db/database';
 import { createLogger } from './http/logger';
+import { readServerTls } from './http/tls';
 
 async function main(): Promise<void> {
-  let config;
+  // npm runs workspace scripts inside the workspace; a relative path means the caller's.
+  const base = process.env.INIT_CWD ?? process.cwd();
+  const resolve = (file: string | undefined) => (file ? path.resolve(base, file) : file);
+  let config: Config;
   try {
     config = loadConfig();
+    if (!config.DATA_DIR.includes('://'))
+      config = { ...config, DATA_DIR: path.resolve(base, config.DATA_DIR) };
+    config = {
+      ...config,
+      TLS_CERT_FILE: resolve(config.TLS_CERT_FILE),
+      TLS_KEY_FILE: resolve(config.TLS_KEY_FILE),
+    };
+    // Read again by the app; read here so that a problem with them is said before anything starts.
+    readServerTls(config);
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
@@ -14,10 +27,6 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  // npm runs workspace scripts inside the workspace; a relative data folder means the caller's.
-  const base = process.env.INIT_CWD ?? process.cwd();
-  if (!config.DATA_DIR.includes('://'))
-    config = { ...config, DATA_DIR: path.resolve(base, config.DATA_DIR) };
   const logger = createLogger(config.LOG_LEVEL);
   // The embedded engine takes most of a second to start, much of it off this thread (compiling
   // its WebAssembly): it starts first, and the rest of the server loads meanwhile.
@@ -29,8 +38,9 @@ async function main(): Promise<void> {
   let closing = false;
   // While draining, each answer closes its connection: a keep-alive client would otherwise hold
   // the server open after its last request, until the forced exit.
-  server.app.addHook('onSend', (_request, reply, payload, done) => {
-    if (closing) reply.header('connection', 'close');
+  // HTTP/2 has no such header (its connections are closed by the server's own close).
+  server.app.addHook('onSend', (request, reply, payload, done) => {
+    if (closing && request.raw.httpVersionMajor === 1) reply.header('connection', 'close');
     done(null, payload);
   });
   await server.app.listen({ host: config.HOST, port: config.PORT });

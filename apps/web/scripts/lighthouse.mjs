@@ -6,16 +6,17 @@
 // Usage (from apps/web): node scripts/lighthouse.mjs
 //   WEB_DIST_DIR=<folder>       measure that build instead of building one
 //   LIGHTHOUSE_RUNS=<n>         runs per page (default 3)
+//   LIGHTHOUSE_PLAIN_HTTP=1     serve plain HTTP/1.1 instead of HTTPS with HTTP/2
 //   LIGHTHOUSE_REPORT_DIR=<dir> keep each run's full Lighthouse report (JSON) there
 //   BENCH_REPORT=<file>         also append every figure as a JSON line (see report-figure.mjs)
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID, X509Certificate } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import lighthouse from 'lighthouse';
-import { buildWebApp, startProductServer } from './product-server.mjs';
+import { buildWebApp, productRequest, startProductServer } from './product-server.mjs';
 import { reportFigure } from './report-figure.mjs';
 
 // The browser drivers Lighthouse itself runs on, in the versions it was built with.
@@ -25,6 +26,8 @@ const chromeLauncher = await load('chrome-launcher');
 const { default: puppeteer } = await load('puppeteer-core');
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+// Served as in production, over HTTPS with HTTP/2; LIGHTHOUSE_PLAIN_HTTP=1 for plain HTTP/1.1.
+const PLAIN_HTTP = process.env.LIGHTHOUSE_PLAIN_HTTP === '1';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // The machine has no outside network: Chromium must not try to reach its services.
 const CHROME_FLAGS = [
@@ -37,6 +40,14 @@ const CHROME_FLAGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+/** The server's own certificate, trusted by this browser alone (by its public key). */
+function trusting(certificate) {
+  if (!certificate) return [];
+  const key = new X509Certificate(certificate).publicKey.export({ type: 'spki', format: 'der' });
+  return [
+    `--ignore-certificate-errors-spki-list=${createHash('sha256').update(key).digest('base64')}`,
+  ];
+}
 const DEMO_PHONE = '2025550143';
 const BOT_PASS = 'sandbox-bot-pass';
 const MERCHANT_KEY = 'Bearer sk_sandbox_summit_sports_demo_key_0001';
@@ -55,9 +66,9 @@ const median = (values) => {
 };
 
 /** A refund the demo merchant approved for someone new: its claim link, never opened yet. */
-async function unclaimedRefundPath(origin) {
+async function unclaimedRefundPath(server) {
   const phone = `2025${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`;
-  const response = await fetch(`${origin}/v1/merchant/refunds`, {
+  const response = await productRequest(server, '/v1/merchant/refunds', {
     method: 'POST',
     headers: {
       authorization: MERCHANT_KEY,
@@ -77,7 +88,7 @@ async function unclaimedRefundPath(origin) {
     }),
   });
   if (response.status !== 201) throw new Error(`creating a refund: HTTP ${response.status}`);
-  return new URL((await response.json()).claim_url).pathname;
+  return new URL(JSON.parse(response.body).claim_url).pathname;
 }
 
 /**
@@ -190,15 +201,21 @@ let chrome;
 let browser;
 try {
   if (ownBuild) buildWebApp(distDir);
-  server = await startProductServer(distDir, { SEED_DEMO_DATA: 'true' });
+  server = await startProductServer(distDir, { SEED_DEMO_DATA: 'true' }, { https: !PLAIN_HTTP });
   const { origin } = server;
-  chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+  process.stdout.write(
+    `Served over ${PLAIN_HTTP ? 'HTTP/1.1 without TLS' : 'HTTPS with HTTP/2'}\n`,
+  );
+  chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: [...CHROME_FLAGS, ...trusting(server.ca)],
+  });
   browser = await puppeteer.connect({
     browserURL: `http://127.0.0.1:${chrome.port}`,
     defaultViewport: null,
   });
 
-  const claimPath = await unclaimedRefundPath(origin);
+  const claimPath = await unclaimedRefundPath(server);
   // A first visit: everything the origin stored before is cleared, as well as the HTTP cache.
   const firstVisit = { clearStorageTypes: ['all'] };
   // A customer coming back with an empty HTTP cache: Lighthouse's storage reset always clears the
