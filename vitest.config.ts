@@ -15,7 +15,7 @@ export default defineConfig({
         test: {
           name: 'api-unit',
           root: './apps/api',
-          include: ['src/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'bench/**/*.test.ts'],
           setupFiles: ['./test/fail-on-console.ts'],
         },
       },

@@ -2,9 +2,10 @@
  * Redemptions per second on PostgreSQL: POST /v1/redemptions to a sandbox debit card over HTTP,
  * (a) spread over many customers and (b) all on one hot customer, beside pgbench's simple-update
  * rate (`pgbench -N`) on the same server in the same run. The product runs as `npm start` runs
- * it, the compiled API in a process of its own; the load comes from this process (a worker
- * thread), and the three measurements alternate round by round (pgbench, spread, hot, pgbench,
- * ...), so a change in the machine's load hits all three alike. Afterwards the ledger must show
+ * it, the compiled API in a process of its own; the load comes from wrk, a C load generator in a
+ * process of its own as pgbench's client is (bench/wrk-load.ts), and the three measurements
+ * alternate round by round (pgbench, spread, hot, pgbench, ...), so a change in the machine's
+ * load hits all three alike. Afterwards the ledger must show
  * no drift and every balance must equal what the customer's history implies.
  *
  * Targets: each scenario at least 0.35x pgbench's rate (median of the rounds' ratios) with p99
@@ -23,9 +24,10 @@ import { checkLedger } from '../src/features/ledger/ledger-check';
 import { createMerchant, generateApiKey } from '../src/features/merchants/merchant-keys';
 import { sandboxCards } from '../src/providers/sandbox-card-payouts';
 import { seedBenchCustomers } from './bench-customers';
-import { median, percentile, runLoad, type LoadResult } from './http-load';
+import { median, percentile, type LoadResult } from './http-load';
 import { reportFigure } from './report';
 import { BENCH_SECRETS, processCpuMs, startProductServer } from './server-process';
+import { ensureWrk, runWrkLoad } from './wrk-load';
 
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 200);
@@ -38,7 +40,7 @@ const TARGET_P99_MS = 100;
 const AMOUNT_CENTS = 100;
 /** Passcodes minted per customer for each round; a round that uses them all up says so. */
 const SPREAD_CODES = Number(process.env.BENCH_CODES_PER_CUSTOMER ?? 200);
-const HOT_CODES = Number(process.env.BENCH_HOT_CODES ?? 30_000);
+const HOT_CODES = Number(process.env.BENCH_HOT_CODES ?? 40_000);
 const WARM_UP_CODES = 20;
 
 interface Customer {
@@ -97,7 +99,7 @@ function load(
   seconds: number,
   codesEach: number,
 ): Promise<LoadResult> {
-  return runLoad({
+  return runWrkLoad({
     origin,
     path: '/v1/redemptions',
     seconds,
@@ -272,6 +274,7 @@ function describeRound(m: Measured): string {
 
 // ---- the run ----
 
+ensureWrk();
 const stamp = `${process.pid}_${Date.now()}`;
 const benchDb = `refund_wallet_bench_${stamp}`;
 const scratchDb = `refund_wallet_pgbench_${stamp}`;
