@@ -5,6 +5,7 @@ import { compileHints } from './build/compile-hints';
 import { landingChunks } from './build/landing-chunks';
 import { precompress } from './build/precompress';
 import { preloadPlan } from './build/preload-plan';
+import { productionReactRouter } from './build/production-react-router';
 
 const apiProxy = { '/v1': { target: 'http://localhost:3001' } };
 
@@ -23,6 +24,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    productionReactRouter(),
     preloadPlan({ start, landing }),
     // The chunks landingChunks makes for what a page runs at once.
     compileHints(/^(app|landing-.*)$/),
