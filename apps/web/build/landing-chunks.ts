@@ -20,10 +20,16 @@ function staticGraph(getModuleInfo: GetModuleInfo, from: string): Set<string> {
  * module two screens share in a chunk of its own, so a landing screen (see preload-plan.ts)
  * arrives in a dozen files of a kilobyte each, and a phone's connection spends more on asking for
  * them than on their bytes. Here the entry's modules make the entry chunk, the app's start the
- * app chunk, each landing screen's code beyond those its own chunk, and what several landing
- * screens share one more. Every other module stays where Rollup puts it.
+ * app chunk, and each landing screen's code beyond those its own chunk. What several landing
+ * screens share makes a chunk for just those screens (landing-home-claim), so that a screen
+ * loads and runs no code only the others need, such as the schemas of a refund's claim on the
+ * sign-in screen; when that is only a few kilobytes, it goes with the app instead. Every other
+ * module stays where Rollup puts it.
  * `entry`, `start` and the `landing` screens (by name) are modules as their paths end.
  */
+/** Shared code under this size (as Rollup has it, before minifying) is not worth a request. */
+const SMALL_SHARED_BYTES = 4096;
+
 export function landingChunks(entry: string, start: string, landing: Record<string, string>) {
   let owners = new Map<string, string>();
   let ownersOf: GetModuleInfo | null = null;
@@ -44,8 +50,19 @@ export function landingChunks(entry: string, start: string, landing: Record<stri
         if (!owner.has(id)) neededBy.set(id, [...(neededBy.get(id) ?? []), name]);
       }
     }
+    // What several screens share, by the screens sharing it; too little of it to be worth a
+    // request of its own goes with the app, which every page loads anyway.
+    const shared = new Map<string, string[]>();
     for (const [id, names] of neededBy) {
-      owner.set(id, names.length === 1 ? `landing-${names[0]}` : 'landing-shared');
+      if (names.length === 1) owner.set(id, `landing-${names[0]}`);
+      else {
+        const chunk = `landing-${names.join('-')}`;
+        shared.set(chunk, [...(shared.get(chunk) ?? []), id]);
+      }
+    }
+    for (const [chunk, ids] of shared) {
+      const bytes = ids.reduce((sum, id) => sum + (getModuleInfo(id)?.code?.length ?? 0), 0);
+      for (const id of ids) owner.set(id, bytes < SMALL_SHARED_BYTES ? 'app' : chunk);
     }
     return owner;
   }

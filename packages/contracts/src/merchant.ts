@@ -1,17 +1,11 @@
 import { z } from 'zod';
 import { emailSchema, phoneNumberSchema } from './auth';
+import { refundStatuses, returnStates } from './refund-states';
 import { multilineText, text } from './text';
 
-const isoDateTime = z.iso.datetime({ offset: true });
+export { refundStatuses, returnStates, type RefundStatus, type ReturnState } from './refund-states';
 
-/** What a return is waiting for before its money is fully the customer's (SPEC §4 refund hints). */
-export const returnStates = [
-  'available',
-  'awaiting_pickup',
-  'awaiting_fraud_check',
-  'reversed',
-] as const;
-export type ReturnState = (typeof returnStates)[number];
+const isoDateTime = z.iso.datetime({ offset: true });
 
 export const MAX_REFUND_CENTS = 1_000_000_00;
 
@@ -83,9 +77,6 @@ export const createRefundRequestSchema = z.object({
   expires_at: isoDateTime.optional(),
 });
 export type CreateRefundRequest = z.input<typeof createRefundRequestSchema>;
-
-export const refundStatuses = ['pending', 'claimed', 'original_method', 'cancelled'] as const;
-export type RefundStatus = (typeof refundStatuses)[number];
 
 export const merchantReturnSchema = z.object({
   return_uuid: z.uuid(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { botTokenSchema, otpCodeSchema } from './auth';
-import { refundStatuses, returnStates } from './merchant';
+import { refundStatuses, returnStates } from './refund-states';
 import { text } from './text';
 
 const isoDateTime = z.iso.datetime({ offset: true });
