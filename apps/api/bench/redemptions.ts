@@ -5,8 +5,8 @@
  * it, the compiled API in a process of its own; the load comes from wrk, a C load generator in a
  * process of its own as pgbench's client is (bench/wrk-load.ts), and the three measurements
  * alternate round by round (pgbench, spread, hot, pgbench, ...), so a change in the machine's
- * load hits all three alike. Afterwards the ledger must show
- * no drift and every balance must equal what the customer's history implies.
+ * load hits all three alike. Afterwards the ledger must show no drift and every balance must
+ * equal what the customer's history implies.
  *
  * Targets: each scenario at least 0.35x pgbench's rate (median of the rounds' ratios) with p99
  * latency under 100 ms.

@@ -86,15 +86,14 @@ describe('runWrkLoad', () => {
     });
 
     expect(seen.map((request) => request.path)).toEqual(Array(5).fill('POST /v1/redemptions'));
-    const posts = seen;
-    expect(posts.map((p) => `${p.token} ${p.body}`).sort()).toEqual([
+    expect(seen.map((p) => `${p.token} ${p.body}`).sort()).toEqual([
       'Bearer token-a {"n":"a1"}',
       'Bearer token-a {"n":"a2"}',
       'Bearer token-a {"n":"a3"}',
       'Bearer token-b {"n":"b1"}',
       'Bearer token-b {"n":"refused"}',
     ]);
-    expect(new Set(posts.map((p) => p.key)).size).toBe(5);
+    expect(new Set(seen.map((p) => p.key)).size).toBe(5);
     expect(result.exhausted).toBe(true);
     expect(result.failed).toBe(1);
     expect(result.ok).toBe(4);

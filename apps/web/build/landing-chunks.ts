@@ -15,6 +15,9 @@ function staticGraph(getModuleInfo: GetModuleInfo, from: string): Set<string> {
   return seen;
 }
 
+/** Shared code under this size (as Rollup has it, before minifying) is not worth a request. */
+const SMALL_SHARED_BYTES = 4096;
+
 /**
  * Rollup's `manualChunks` for the first files a page loads. Left to itself, Rollup puts every
  * module two screens share in a chunk of its own, so a landing screen (see preload-plan.ts)
@@ -27,9 +30,6 @@ function staticGraph(getModuleInfo: GetModuleInfo, from: string): Set<string> {
  * module stays where Rollup puts it.
  * `entry`, `start` and the `landing` screens (by name) are modules as their paths end.
  */
-/** Shared code under this size (as Rollup has it, before minifying) is not worth a request. */
-const SMALL_SHARED_BYTES = 4096;
-
 export function landingChunks(entry: string, start: string, landing: Record<string, string>) {
   let owners = new Map<string, string>();
   let ownersOf: GetModuleInfo | null = null;

@@ -3,8 +3,6 @@ import { emailSchema, phoneNumberSchema } from './auth';
 import { refundStatuses, returnStates } from './refund-states';
 import { multilineText, text } from './text';
 
-export { refundStatuses, returnStates, type RefundStatus, type ReturnState } from './refund-states';
-
 const isoDateTime = z.iso.datetime({ offset: true });
 
 export const MAX_REFUND_CENTS = 1_000_000_00;
