@@ -15,7 +15,7 @@ export default defineConfig({
         test: {
           name: 'api-unit',
           root: './apps/api',
-          include: ['src/**/*.test.ts', 'bench/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'bench/**/*.test.ts', 'test/support/**/*.test.ts'],
           setupFiles: ['./test/fail-on-console.ts'],
         },
       },
@@ -24,6 +24,7 @@ export default defineConfig({
           name: 'api-integration',
           root: './apps/api',
           include: ['test/**/*.test.ts'],
+          exclude: ['test/support/**'],
           globalSetup: ['./test/global-setup.ts'],
           setupFiles: ['./test/fail-on-console.ts'],
           testTimeout: 30_000,

@@ -3,12 +3,13 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { loadConfig } from '../../src/config';
 import { createLogger } from '../../src/http/logger';
 import { createServer, type RunningServer, type ServerOptions } from '../../src/server';
-import { appendRunLog } from './run-logs';
+import { appendRunLog, withoutClockFields } from './run-logs';
 
 export interface TestServer extends RunningServer {
   /**
-   * Every log line the server wrote, for checks that nothing secret reaches the logs. They also
-   * go to the run's log, which global-setup.ts checks for the fixtures' personal data.
+   * Every log line the server wrote, with the logger's clock readings blanked (see
+   * withoutClockFields), for checks that nothing secret reaches the logs. They also go to the
+   * run's log, which global-setup.ts checks for the fixtures' personal data.
    */
   logLines: string[];
 }
@@ -58,7 +59,7 @@ export async function startTestServer(
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
       const line = chunk.toString('utf8');
-      logLines.push(line);
+      logLines.push(withoutClockFields(line));
       appendRunLog(line);
       done();
     },
