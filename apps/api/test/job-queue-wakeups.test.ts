@@ -16,7 +16,9 @@ const uniqueQueue = (what: string) => `test-${what}-${crypto.randomUUID().slice(
 const started: JobQueue[] = [];
 async function queueOn(
   database: Database,
-  options: Partial<Pick<JobQueueOptions, 'pollSeconds' | 'maxPollSeconds'>> = {},
+  options: Partial<
+    Pick<JobQueueOptions, 'pollSeconds' | 'maxPollSeconds' | 'maintenanceSeconds'>
+  > = {},
 ): Promise<JobQueue> {
   const jobs = await startJobQueue({
     database,
@@ -147,5 +149,51 @@ describe('jobs nobody announced to the queue', () => {
     await sender.send(queue, {});
     const ran = await until(() => starts[0], 10_000);
     expect(ran - sent).toBeLessThan(2_000 + 1_000);
+  });
+
+  it('are worked at their time when another process queues them for later', async () => {
+    const other = url ? await open() : database;
+    if (other !== database) databases.push(other);
+    const sender = await queueOn(other);
+    const queue = uniqueQueue('elsewhere-later');
+    // Looks every 5 s: one finds the job before it is due, the next would be 4 s late.
+    const worker = await queueOn(database, { pollSeconds: 5, maxPollSeconds: 5 });
+    const starts = await timedWork(worker, queue);
+    const due = Date.now() + 6_000;
+    await sender.send(queue, {}, { startAfter: new Date(due) });
+    const ran = await until(() => starts[0], 15_000);
+    expect(ran).toBeGreaterThanOrEqual(due - 50);
+    expect(ran - due).toBeLessThan(2_000);
+  });
+
+  it('are worked again once maintenance finds that a try outlived its time', async () => {
+    const worker = await queueOn(database, {
+      pollSeconds: 5,
+      maxPollSeconds: 30,
+      maintenanceSeconds: 1,
+    });
+    const queue = uniqueQueue('expired');
+    const starts: number[] = [];
+    let release = () => {};
+    const stuck = new Promise<void>((resolve) => (release = resolve));
+    await worker.work(
+      queue,
+      { concurrency: 2, expireInSeconds: 1, retryLimit: 1, retryDelay: 1, retryBackoff: false },
+      async () => {
+        starts.push(Date.now());
+        // The first try hangs, as with a provider that never answers.
+        if (starts.length === 1) await stuck;
+      },
+    );
+    await worker.send(queue, {});
+    try {
+      const [first, second] = await until(() => (starts.length >= 2 ? starts : undefined), 20_000);
+      // Expired after 1 s, found by maintenance within the next, due 1 s later: long before
+      // the next look at 30 s.
+      expect(second! - first!).toBeGreaterThanOrEqual(2_000);
+      expect(second! - first!).toBeLessThan(10_000);
+    } finally {
+      release();
+    }
   });
 });

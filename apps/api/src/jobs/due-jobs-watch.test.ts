@@ -1,21 +1,34 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startDueJobsWatch, type DueJobsWatch } from './due-jobs-watch';
+import { startDueJobsWatch, type DueJobsWatch, type WaitingQueue } from './due-jobs-watch';
 
-/** Due jobs by queue, the looks made (their times) and the queues woken. */
+/**
+ * Queues with jobs due now (`due`) or later (`later`, with when), the looks made (their times),
+ * the queues woken and the wake-ups asked for later.
+ */
 function fakeDatabase() {
   const due = new Set<string>();
+  const later = new Map<string, Date>();
   const looks: number[] = [];
   const woken: string[] = [];
+  const wakeAts: [string, number][] = [];
   return {
     due,
+    later,
     looks,
     woken,
-    dueQueues() {
+    wakeAts,
+    waitingQueues(): Promise<WaitingQueue[]> {
       looks.push(Date.now());
-      return Promise.resolve([...due]);
+      return Promise.resolve([
+        ...[...due].map((name) => ({ name, dueAt: new Date(), dueNow: true })),
+        ...[...later].map(([name, dueAt]) => ({ name, dueAt, dueNow: false })),
+      ]);
     },
     wake(queue: string) {
       woken.push(queue);
+    },
+    wakeAt(queue: string, at: Date) {
+      wakeAts.push([queue, at.getTime()]);
     },
   };
 }
@@ -62,6 +75,20 @@ describe('startDueJobsWatch', () => {
     expect(database.looks).toEqual([8_000, 9_000, 11_000, 15_000, 23_000, 31_000, 39_000, 47_000]);
   });
 
+  it('tells a queue when its next job falls due, and goes on looking seldom', async () => {
+    const database = fakeDatabase();
+    watchOver(database, 8);
+    database.later.set('settlements', new Date(100_000));
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(database.woken).toEqual([]);
+    expect(database.wakeAts).toEqual([
+      ['settlements', 100_000],
+      ['settlements', 100_000],
+    ]);
+    // A job due later is no sign that someone is queueing now.
+    expect(database.looks).toEqual([8_000, 16_000]);
+  });
+
   it('looks within the time asked, sharing one look between requests close together', async () => {
     const database = fakeDatabase();
     const watching = watchOver(database, 30);
@@ -87,11 +114,12 @@ describe('startDueJobsWatch', () => {
     const failures: unknown[] = [];
     let looks = 0;
     watch = startDueJobsWatch({
-      dueQueues: () => {
+      waitingQueues: () => {
         looks += 1;
         return Promise.reject(new Error('relation "pgboss.job" does not exist'));
       },
       wake: () => undefined,
+      wakeAt: () => undefined,
       onLookFailed: (error) => failures.push(error),
       pollSeconds: 1,
       maxPollSeconds: 10,

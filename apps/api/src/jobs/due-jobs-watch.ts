@@ -1,15 +1,27 @@
 /**
  * Finds jobs nobody announced to this process: left by a previous run, queued by another process
  * on the same PostgreSQL database, or made due again by the database itself (an expired job).
- * One look covers every queue this process works, and wakes the queues that have jobs waiting.
- * A quiet database is looked at every `maxPollSeconds`, which bounds how long such a job waits;
- * a look that finds some means someone else is queueing, so the next look comes after
- * `pollSeconds`, the wait doubling after each look that finds none, back to the longest.
+ * One look covers every queue this process works: it wakes the queues that have jobs due, and
+ * tells the others when their next job falls due. A quiet database is looked at every
+ * `maxPollSeconds`, which bounds how long such a job waits; a look that finds jobs due means
+ * someone else is queueing, so the next look comes after `pollSeconds`, the wait doubling after
+ * each look that finds none due, back to the longest.
  */
+export interface WaitingQueue {
+  name: string;
+  /** When its earliest job not taken falls due. */
+  dueAt: Date;
+  /** That job is due now, by the database's clock. */
+  dueNow: boolean;
+}
+
 export interface DueJobsWatchOptions {
-  /** The queues that have jobs due now and not taken; throws when the look fails. */
-  dueQueues(): Promise<string[]>;
+  /** The queues that have jobs not taken, due now or later; throws when the look fails. */
+  waitingQueues(): Promise<WaitingQueue[]>;
+  /** Jobs of the queue are due now. */
   wake(queue: string): void;
+  /** The queue's next job falls due at `at`. */
+  wakeAt(queue: string, at: Date): void;
   /** A look failed; the caller wakes every queue instead, to look for itself. */
   onLookFailed(error: unknown): void;
   pollSeconds: number;
@@ -49,16 +61,21 @@ export function startDueJobsWatch(options: DueJobsWatchOptions): DueJobsWatch {
   async function look(): Promise<void> {
     looking = true;
     nextLookAt = Infinity;
-    let found: string[];
+    let found: WaitingQueue[];
     try {
-      found = await options.dueQueues();
+      found = await options.waitingQueues();
     } catch (error) {
       options.onLookFailed(error);
       found = [];
     }
     looking = false;
-    for (const queue of found) options.wake(queue);
-    waitSeconds = found.length > 0 ? pollSeconds : Math.min(waitSeconds * 2, maxPollSeconds);
+    let anyDue = false;
+    for (const queue of found) {
+      if (queue.dueNow) options.wake(queue.name);
+      else options.wakeAt(queue.name, queue.dueAt);
+      anyDue ||= queue.dueNow;
+    }
+    waitSeconds = anyDue ? pollSeconds : Math.min(waitSeconds * 2, maxPollSeconds);
     schedule(Math.min(waitSeconds, askedWithin));
     askedWithin = Infinity;
   }

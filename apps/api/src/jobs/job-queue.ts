@@ -27,6 +27,11 @@ export interface QueueOptions {
   /** Seconds before the first retry; doubled each time with retryBackoff. */
   retryDelay?: number;
   retryBackoff?: boolean;
+  /**
+   * How long one try may run before pg-boss takes its worker for dead and the job is tried
+   * again (pg-boss's default: 15 minutes).
+   */
+  expireInSeconds?: number;
 }
 
 export interface SendOptions {
@@ -65,11 +70,12 @@ export interface JobQueue {
 const SEND_MESSAGE = 'send-message';
 
 /**
- * The queues among $1 with jobs due and not taken, one statement for all of them: what pg-boss
- * 10's fetch selects (its job table, partitioned by queue, and the index its fetch uses).
+ * The queues among $1 with jobs not taken, each with when its earliest falls due and whether that
+ * is now: one statement for all of them, on what pg-boss 10's fetch reads (its job table,
+ * partitioned by queue, and the index its fetch uses).
  */
-const DUE_QUEUES = `select distinct name from pgboss.job
-  where name = any($1::text[]) and state < 'active' and start_after < now()`;
+const WAITING_QUEUES = `select name, min(start_after) as due_at, min(start_after) < now() as due_now
+  from pgboss.job where name = any($1::text[]) and state < 'active' group by name`;
 
 export interface JobQueueOptions {
   database: Database;
@@ -84,11 +90,15 @@ export interface JobQueueOptions {
    */
   pollSeconds: number;
   /**
-   * How long a job another process queued may wait. Default: 5 s on PostgreSQL (several
-   * processes may share it), 30 s on the embedded engine (its files belong to this process
-   * alone, which announces its own jobs to its queues).
+   * How long a job nobody announced may wait. Default: 5 s on PostgreSQL, where another process
+   * may queue one at any time. 5 minutes on the embedded engine: its files belong to this
+   * process alone, which announces every job it queues or tries again, and looks as soon as
+   * pg-boss's maintenance has expired jobs whose try outlived its time; the look is only a
+   * backstop there, and each costs an idle server some 25 ms of CPU.
    */
   maxPollSeconds?: number;
+  /** How often pg-boss's maintenance runs (expiring, archiving); pg-boss's default otherwise. */
+  maintenanceSeconds?: number;
 }
 
 export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue> {
@@ -108,6 +118,9 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     // runs every 10 minutes rather than every 2. PostgreSQL keeps pg-boss's 2 minutes, so its job
     // table stays small under load.
     ...(database.engine === 'pglite' ? { maintenanceIntervalSeconds: 600 } : {}),
+    ...(options.maintenanceSeconds
+      ? { maintenanceIntervalSeconds: options.maintenanceSeconds }
+      : {}),
     schedule: false,
   });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
@@ -124,19 +137,27 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
   const pollers = new Map<string, QueuePoller>();
   // Jobs nobody announced to this process are found for every queue by one look, now and then.
   const watch = startDueJobsWatch({
-    dueQueues: async () => {
+    waitingQueues: async () => {
       if (pollers.size === 0) return [];
-      const { rows } = await boss.getDb().executeSql(DUE_QUEUES, [[...pollers.keys()]]);
-      return (rows as { name: string }[]).map((row) => row.name);
+      const { rows } = await boss.getDb().executeSql(WAITING_QUEUES, [[...pollers.keys()]]);
+      return (rows as { name: string; due_at: Date | string; due_now: boolean }[]).map((row) => ({
+        name: row.name,
+        dueAt: new Date(row.due_at),
+        dueNow: row.due_now,
+      }));
     },
     wake: (name) => pollers.get(name)?.wake(),
+    wakeAt: (name, at) => pollers.get(name)?.wakeAt(at),
     onLookFailed: (error) => {
       logger.warn({ err: error }, 'looking for due jobs failed; every queue looks for itself');
       for (const poller of pollers.values()) poller.wake();
     },
     pollSeconds: options.pollSeconds,
-    maxPollSeconds: options.maxPollSeconds ?? (database.engine === 'postgres' ? 5 : 30),
+    maxPollSeconds: options.maxPollSeconds ?? (database.engine === 'postgres' ? 5 : 300),
   });
+  // Maintenance makes jobs due that nobody announces: those whose try outlived its time, tried
+  // again after their retry delay. The look tells their queues when.
+  boss.on('maintenance', () => watch.lookWithin(0));
 
   async function fetchJobs<T extends object>(name: string, count: number) {
     try {
@@ -180,8 +201,13 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
 
   /** A failed job is tried again after its retry delay: the queue looks for it then. */
   async function wakeForRetry(name: string, id: string): Promise<void> {
-    const retry = await boss.getJobById<object>(name, id);
-    if (retry?.state === 'retry') pollers.get(name)?.wakeAt(new Date(retry.startAfter));
+    try {
+      const retry = await boss.getJobById<object>(name, id);
+      if (retry?.state === 'retry') pollers.get(name)?.wakeAt(new Date(retry.startAfter));
+    } catch (error) {
+      logger.warn({ err: error, queue: name, jobId: id }, 'retry time not read; looking for it');
+      watch.soon();
+    }
   }
 
   /** This process stored a job: its queue looks for it at once, or when it falls due. */
