@@ -1,7 +1,13 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/database';
 import { createLogger } from '../src/http/logger';
-import { startJobQueue, type JobQueue, type JobQueueOptions } from '../src/jobs/job-queue';
+import {
+  startJobQueue,
+  WAITING_QUEUES,
+  type JobQueue,
+  type JobQueueOptions,
+} from '../src/jobs/job-queue';
 
 /**
  * When jobs run, as a client of the queue sees it. The queues here look for jobs nobody announced
@@ -195,5 +201,53 @@ describe('jobs nobody announced to the queue', () => {
     } finally {
       release();
     }
+  });
+});
+
+interface PlanNode {
+  'Relation Name'?: string;
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
+  Plans?: PlanNode[];
+}
+
+/** The rows every scan of a table in `node` returned, over all its loops. */
+function rowsScanned(node: PlanNode): number {
+  const own = node['Relation Name'] ? (node['Actual Rows'] ?? 0) * (node['Actual Loops'] ?? 1) : 0;
+  return own + (node.Plans ?? []).reduce((sum, child) => sum + rowsScanned(child), 0);
+}
+
+describe('the look for jobs nobody announced', () => {
+  it('reads the next job of each queue, however many wait for later', async () => {
+    const backlog = uniqueQueue('backlog');
+    const quiet = uniqueQueue('quiet');
+    await timedWork(jobs, backlog);
+    await timedWork(jobs, quiet);
+    // 500 jobs due from tomorrow on (past what the queue keeps a timer for).
+    const tomorrow = Date.now() + 25 * 3_600_000;
+    for (let batch = 0; batch < 5; batch += 1) {
+      await Promise.all(
+        Array.from({ length: 100 }, (_, i) =>
+          jobs.send(backlog, {}, { startAfter: new Date(tomorrow + (batch * 100 + i) * 1_000) }),
+        ),
+      );
+    }
+    await database.db.execute(sql.raw('analyze pgboss.job'));
+    const statement = WAITING_QUEUES.replace('$1::text[]', `array['${backlog}', '${quiet}']`);
+
+    const found = await database.db.execute(sql.raw(statement));
+    const rows = (
+      found as unknown as { rows: { name: string; due_at: unknown; due_now: boolean }[] }
+    ).rows;
+    expect(
+      rows.map((row) => [row.name, new Date(String(row.due_at)).getTime(), row.due_now]),
+    ).toEqual([[backlog, tomorrow, false]]);
+
+    const explained = await database.db.execute(
+      sql.raw(`explain (analyze, format json) ${statement}`),
+    );
+    const [plan] = (explained as unknown as { rows: { 'QUERY PLAN': [{ Plan: PlanNode }] }[] })
+      .rows;
+    expect(rowsScanned(plan!['QUERY PLAN'][0].Plan)).toBeLessThanOrEqual(1);
   });
 });

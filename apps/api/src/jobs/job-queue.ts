@@ -71,11 +71,18 @@ const SEND_MESSAGE = 'send-message';
 
 /**
  * The queues among $1 with jobs not taken, each with when its earliest falls due and whether that
- * is now: one statement for all of them, on what pg-boss 10's fetch reads (its job table,
- * partitioned by queue, and the index its fetch uses).
+ * is now: one statement for all of them. Each queue's next job is the first entry of the index
+ * pg-boss 10's fetch uses (on its job table, partitioned by queue), so the look reads one entry a
+ * queue, however many jobs wait for later.
  */
-const WAITING_QUEUES = `select name, min(start_after) as due_at, min(start_after) < now() as due_now
-  from pgboss.job where name = any($1::text[]) and state < 'active' group by name`;
+export const WAITING_QUEUES = `select queue.name, next.start_after as due_at,
+    next.start_after < now() as due_now
+  from unnest($1::text[]) as queue(name)
+  cross join lateral (
+    select job.start_after from pgboss.job
+    where job.name = queue.name and job.state < 'active'
+    order by job.start_after limit 1
+  ) as next`;
 
 export interface JobQueueOptions {
   database: Database;
