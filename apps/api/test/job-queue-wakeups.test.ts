@@ -40,6 +40,16 @@ async function queueOn(
   return jobs;
 }
 
+/**
+ * A queue in another process: on PostgreSQL a connection pool of its own, as a second server
+ * has; the embedded engine's files belong to one process, so there it shares the database.
+ */
+async function queueElsewhere(): Promise<JobQueue> {
+  const other = url ? await open() : database;
+  if (other !== database) databases.push(other);
+  return queueOn(other);
+}
+
 /** Works `queue` and answers when each job started, in order. */
 async function timedWork(jobs: JobQueue, queue: string, options = {}) {
   const starts: number[] = [];
@@ -143,10 +153,7 @@ describe('jobs nobody announced to the queue', () => {
   });
 
   it('are worked within the longest wait when another process queues them', async () => {
-    // Another process: on PostgreSQL a connection pool of its own, as a second server has.
-    const other = url ? await open() : database;
-    if (other !== database) databases.push(other);
-    const sender = await queueOn(other);
+    const sender = await queueElsewhere();
     const queue = uniqueQueue('elsewhere');
     const worker = await queueOn(database, { pollSeconds: 0.5, maxPollSeconds: 2 });
     const starts = await timedWork(worker, queue);
@@ -158,9 +165,7 @@ describe('jobs nobody announced to the queue', () => {
   });
 
   it('are worked at their time when another process queues them for later', async () => {
-    const other = url ? await open() : database;
-    if (other !== database) databases.push(other);
-    const sender = await queueOn(other);
+    const sender = await queueElsewhere();
     const queue = uniqueQueue('elsewhere-later');
     // Looks every 5 s: one finds the job before it is due, the next would be 4 s late.
     const worker = await queueOn(database, { pollSeconds: 5, maxPollSeconds: 5 });
