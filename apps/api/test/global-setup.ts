@@ -2,11 +2,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { openDatabase } from '../src/db/database';
+import {
+  createDatabase,
+  TEST_DATABASE_ADMIN_ENV,
+  TEST_DATABASE_TEMPLATE_ENV,
+} from './support/own-database';
 import { findLeaks, RUN_LOG_DIR_ENV } from './support/run-logs';
 
 /**
- * On PostgreSQL, each run gets a database of its own, created from TEST_DATABASE_URL and dropped
- * afterwards: runs never see each other's data or an older schema.
+ * On PostgreSQL, each run gets a database of its own, created from TEST_DATABASE_URL, migrated,
+ * and dropped afterwards: runs never see each other's data or an older schema. It is the template
+ * every test file copies into a database of its own (file-database.ts), so files can run side by
+ * side.
  *
  * Every run also gets a folder for the test servers' logs and the phone numbers and e-mail
  * addresses the fixtures made up; the run fails if any of them reached a log line.
@@ -32,18 +40,25 @@ export default async function setup(): Promise<() => Promise<void>> {
 
   const base = process.env.TEST_DATABASE_URL;
   if (!base) return async () => checkLogs();
-  const name = `refund_wallet_test_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  process.env.TEST_DATABASE_URL = url.toString();
+  // Short enough that a file's copy and a database beside it fit PostgreSQL's 63-byte names.
+  const name = `rw_test_${process.pid}_${Date.now().toString(36)}`;
+  const template = await createDatabase(base, name);
+  // The schema is migrated once, here; each test file copies the result (file-database.ts).
+  const migrated = await openDatabase({ url: template.url, poolSize: 1 });
+  await migrated.close();
+  process.env[TEST_DATABASE_ADMIN_ENV] = base;
+  process.env[TEST_DATABASE_TEMPLATE_ENV] = template.url;
+  process.env.TEST_DATABASE_URL = template.url;
   return async () => {
+    // The files' copies (and databases beside them) a killed worker left, then the template.
     const cleanup = new pg.Client({ connectionString: base });
     await cleanup.connect();
-    await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    const { rows } = await cleanup.query<{ datname: string }>(
+      `select datname from pg_database where datname like $1 order by length(datname) desc`,
+      [`${name}%`],
+    );
+    for (const row of rows)
+      await cleanup.query(`DROP DATABASE IF EXISTS "${row.datname}" WITH (FORCE)`);
     await cleanup.end();
     checkLogs();
   };
