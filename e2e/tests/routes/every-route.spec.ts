@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { baseURL } from '../../playwright.config';
 import { claimWithToken, createRefund } from '../support/claims';
 import { A11Y_THEMES, A11Y_VIEWPORTS, expectNoSeriousViolations } from '../support/axe';
 import {
@@ -110,6 +111,7 @@ interface Visit {
 const path = (value: string) => () => value;
 const exactly = (value: string) => new RegExp(`^${value.replace(/[?]/g, '\\?')}$`);
 const home = exactly('/');
+const homeTitle = (language: Language) => titled(language, 'titles.home');
 
 /** Routes anyone can open. Signed out or in, each shows its own screen. */
 const publicVisits: Visit[] = [
@@ -125,96 +127,119 @@ const signedOutOnly: Visit[] = [
   { path: path('/auth?mode=signup'), title: (l) => titled(l, 'auth.signUp.title') },
 ];
 
-/** Signed-in routes, as the signed-in customer sees them. */
-const signedInVisits: Visit[] = [
+/**
+ * Signed-in routes, as the signed-in customer sees them, in groups of screens that belong
+ * together: each group is one test per look, so no test walks the whole app.
+ */
+const signedInGroups: Record<string, Visit[]> = {
+  'home and profile': [
+    { path: path('/'), title: homeTitle },
+    { path: path('/profile'), title: (l) => titled(l, 'profile.title') },
+    { path: path('/profile/personal-details'), title: (l) => titled(l, 'personalDetails.title') },
+    { path: path('/update-profile'), title: (l) => titled(l, 'titles.updateProfile') },
+    { path: path('/profile/payment-methods'), title: (l) => titled(l, 'account.payment.title') },
+    {
+      path: path('/profile/security-activity'),
+      title: (l) => titled(l, 'account.security.title'),
+    },
+  ],
+  promotions: [
+    { path: path('/promotion'), title: (l) => titled(l, 'titles.promotion') },
+    { path: path('/free-play'), title: (l) => titled(l, 'titles.freePlay') },
+    { path: path('/spotlight'), title: (l) => titled(l, 'titles.spotlight') },
+    { path: path('/view-later'), title: (l) => titled(l, 'viewLater.title') },
+  ],
+  histories: [
+    { path: path('/refunds-history'), title: (l) => titled(l, 'titles.refundsHistory') },
+    {
+      path: (w) => `/refunds-history/${w.claimedRefund}`,
+      title: (l) => titled(l, 'titles.refundDetails'),
+    },
+    {
+      path: path('/profile/redemption-history'),
+      title: (l) => titled(l, 'titles.redemptionHistory'),
+    },
+    {
+      path: (w) => `/profile/redemption-history/${w.transactionId}`,
+      title: (l) => titled(l, 'redemptionTitle.Successful'),
+    },
+    {
+      path: (w) => `/transaction/${w.transactionId}`,
+      title: (l) => titled(l, 'redemptionTitle.Successful'),
+    },
+  ],
+  'gift card and prepaid card wallets': [
+    {
+      path: path('/profile/giftcards-history'),
+      title: (l) => titled(l, 'titles.giftCardHistory'),
+    },
+    {
+      path: (w) => `/profile/giftcards-history/${w.giftCardReference}`,
+      title: (l) => titled(l, 'titles.giftCardDetails'),
+    },
+    {
+      path: path('/profile/giftcards-history/instructions'),
+      title: (l) => titled(l, 'titles.giftCardInstructions'),
+    },
+    {
+      path: path('/profile/visaprepaidcard-history'),
+      title: (l) => titled(l, 'titles.visaPrepaidCardHistory'),
+    },
+  ],
+  'redeeming to a card or a bank': [
+    { path: path('/redeem/debit'), title: (l) => titled(l, 'titles.redeemDebit') },
+    { path: path('/redeem/debit/add-card'), title: (l) => titled(l, 'titles.redeemDebitAddCard') },
+    { path: path('/redeem/bank'), title: (l) => titled(l, 'titles.redeemBank') },
+    { path: path('/redeem/add-account'), title: (l) => titled(l, 'titles.redeemAddAccount') },
+    // Bank linking starts at once: the sandbox provider's own page (the bank specs cover it).
+    {
+      path: path('/connect-bank'),
+      lands: /^\/v1\/sandbox\//,
+      title: () => 'Connect your bank (sandbox)',
+      scan: false,
+      external: true,
+    },
+    { path: path('/bank-failure'), title: (l) => titled(l, 'titles.bankFailure') },
+    { path: path('/redeem/prepaid'), title: (l) => titled(l, 'titles.redeemPrepaid') },
+  ],
+  'gift cards, FanCash and earn rewards': [
+    { path: path('/redeem/giftcard'), title: (l) => titled(l, 'titles.redeemGiftCard') },
+    { path: (w) => `/redeem/giftcard/${w.brandId}`, title: () => `Harbor Coffee Co. - ${BRAND}` },
+    { path: path('/redeem/sports-giftcard'), title: (l) => titled(l, 'giftCards.sports.title') },
+    { path: path('/redeem/fancash'), title: (l) => titled(l, 'titles.redeemFanCash') },
+    { path: path('/earnRewards'), title: (l) => titled(l, 'titles.earnRewards') },
+    // This server offers no earn rewards: the brand's page says it has none.
+    {
+      path: (w) => `/earnRewards/${w.brandId}`,
+      title: (l) => titled(l, 'titles.earnRewardsBrand'),
+    },
+  ],
+  'public screens': publicVisits,
+};
+
+/**
+ * Signed-in routes that only lead elsewhere: nothing of their own to scan, so they are walked
+ * once per language, not per look.
+ */
+const signedInRedirects: Visit[] = [
   // Steps of a redemption opened before any redemption was started: home. (Once one is
   // started, they return to it.)
-  {
-    path: path('/redeem-details'),
-    lands: home,
-    title: (l) => titled(l, 'titles.home'),
-    scan: false,
-  },
-  { path: path('/verify-otp'), lands: home, title: (l) => titled(l, 'titles.home'), scan: false },
-  { path: path('/'), title: (l) => titled(l, 'titles.home') },
-  { path: path('/profile'), title: (l) => titled(l, 'profile.title') },
-  { path: path('/profile/personal-details'), title: (l) => titled(l, 'personalDetails.title') },
-  { path: path('/update-profile'), title: (l) => titled(l, 'titles.updateProfile') },
-  { path: path('/profile/payment-methods'), title: (l) => titled(l, 'account.payment.title') },
-  { path: path('/profile/security-activity'), title: (l) => titled(l, 'account.security.title') },
-  { path: path('/promotion'), title: (l) => titled(l, 'titles.promotion') },
-  { path: path('/free-play'), title: (l) => titled(l, 'titles.freePlay') },
-  { path: path('/refunds-history'), title: (l) => titled(l, 'titles.refundsHistory') },
-  {
-    path: (w) => `/refunds-history/${w.claimedRefund}`,
-    title: (l) => titled(l, 'titles.refundDetails'),
-  },
-  {
-    path: path('/profile/redemption-history'),
-    title: (l) => titled(l, 'titles.redemptionHistory'),
-  },
-  {
-    path: (w) => `/profile/redemption-history/${w.transactionId}`,
-    title: (l) => titled(l, 'redemptionTitle.Successful'),
-  },
-  {
-    path: (w) => `/transaction/${w.transactionId}`,
-    title: (l) => titled(l, 'redemptionTitle.Successful'),
-  },
-  { path: path('/profile/giftcards-history'), title: (l) => titled(l, 'titles.giftCardHistory') },
-  {
-    path: (w) => `/profile/giftcards-history/${w.giftCardReference}`,
-    title: (l) => titled(l, 'titles.giftCardDetails'),
-  },
-  {
-    path: path('/profile/giftcards-history/instructions'),
-    title: (l) => titled(l, 'titles.giftCardInstructions'),
-  },
-  {
-    path: path('/profile/visaprepaidcard-history'),
-    title: (l) => titled(l, 'titles.visaPrepaidCardHistory'),
-  },
-  { path: path('/redeem/debit'), title: (l) => titled(l, 'titles.redeemDebit') },
-  { path: path('/redeem/debit/add-card'), title: (l) => titled(l, 'titles.redeemDebitAddCard') },
-  { path: path('/redeem/bank'), title: (l) => titled(l, 'titles.redeemBank') },
-  { path: path('/redeem/add-account'), title: (l) => titled(l, 'titles.redeemAddAccount') },
-  // Bank linking starts at once: the sandbox provider's own page (the bank specs cover it).
-  {
-    path: path('/connect-bank'),
-    lands: /^\/v1\/sandbox\//,
-    title: () => 'Connect your bank (sandbox)',
-    scan: false,
-    external: true,
-  },
-  { path: path('/bank-failure'), title: (l) => titled(l, 'titles.bankFailure') },
-  { path: path('/redeem/prepaid'), title: (l) => titled(l, 'titles.redeemPrepaid') },
-  { path: path('/redeem/giftcard'), title: (l) => titled(l, 'titles.redeemGiftCard') },
-  { path: (w) => `/redeem/giftcard/${w.brandId}`, title: () => `Harbor Coffee Co. - ${BRAND}` },
-  { path: path('/redeem/sports-giftcard'), title: (l) => titled(l, 'giftCards.sports.title') },
-  { path: path('/redeem/fancash'), title: (l) => titled(l, 'titles.redeemFanCash') },
-  { path: path('/earnRewards'), title: (l) => titled(l, 'titles.earnRewards') },
-  // This server offers no earn rewards: the brand's page says it has none.
-  { path: (w) => `/earnRewards/${w.brandId}`, title: (l) => titled(l, 'titles.earnRewardsBrand') },
-  { path: path('/spotlight'), title: (l) => titled(l, 'titles.spotlight') },
-  { path: path('/view-later'), title: (l) => titled(l, 'viewLater.title') },
+  { path: path('/redeem-details'), lands: home, title: homeTitle },
+  { path: path('/verify-otp'), lands: home, title: homeTitle },
   // The way back from bank linking, opened by itself: the link's outcome, which is the bank
   // screen or the failure screen depending on whether a link was started.
   {
     path: path('/redeem/tink'),
     lands: /^\/(redeem\/bank|bank-failure)$/,
     title: (l) => oneOf(titled(l, 'titles.redeemBank'), titled(l, 'titles.bankFailure')),
-    scan: false,
   },
-  { path: path('/intent'), lands: home, title: (l) => titled(l, 'titles.home'), scan: false },
-  { path: path('/claim-refund'), lands: home, title: (l) => titled(l, 'titles.home'), scan: false },
-  { path: path('/claim-succes'), lands: home, title: (l) => titled(l, 'titles.home'), scan: false },
-  {
-    path: path('/verify-account'),
-    lands: home,
-    title: (l) => titled(l, 'titles.home'),
-    scan: false,
-  },
-  { path: path('/no-such-page'), lands: home, title: (l) => titled(l, 'titles.home'), scan: false },
+  { path: path('/intent'), lands: home, title: homeTitle },
+  { path: path('/claim-refund'), lands: home, title: homeTitle },
+  { path: path('/claim-succes'), lands: home, title: homeTitle },
+  { path: path('/verify-account'), lands: home, title: homeTitle },
+  { path: path('/no-such-page'), lands: home, title: homeTitle },
+  // Routes for the signed-out go home.
+  ...signedOutOnly.map((visit) => ({ ...visit, lands: home, title: homeTitle })),
 ];
 
 /** Every signed-in route, signed out: the sign-in page, the route remembered for afterwards. */
@@ -288,6 +313,27 @@ async function arrive(page: Page, visit: Visit, world: World, language: Language
   await expect(page.locator('body')).not.toContainText(PLACEHOLDER[language]);
 }
 
+/** Splits `items` into `parts` runs of nearly equal length, in order. */
+function split<T>(items: T[], parts: number): T[][] {
+  const size = Math.ceil(items.length / parts);
+  return Array.from({ length: parts }, (_, i) => items.slice(i * size, (i + 1) * size));
+}
+
+/**
+ * The world is made once per worker (a customer, refunds, a payout, a gift card: seconds of
+ * work) and only read by the tests, each of which signs in afresh.
+ */
+const test = base.extend<object, { world: World }>({
+  world: [
+    async ({ playwright }, use) => {
+      const request = await playwright.request.newContext({ baseURL });
+      await use(await makeWorld(request));
+      await request.dispose();
+    },
+    { scope: 'worker' },
+  ],
+});
+
 for (const language of ['en', 'de'] as const) {
   const [phone, desktop] = A11Y_VIEWPORTS;
   // Signed out, English is scanned in both themes at both sizes. Signed in, each route is
@@ -310,33 +356,30 @@ for (const language of ['en', 'de'] as const) {
     test.use({ locale: language === 'en' ? 'en-US' : 'de-DE' });
 
     for (const { theme, size } of signedInLooks) {
-      test(`signed in, ${theme} theme, ${size.name}`, async ({ page }) => {
-        test.setTimeout(240_000);
-        await page.setViewportSize({ width: size.width, height: size.height });
-        await page.addInitScript((value) => window.localStorage.setItem('theme', value), theme);
-        const world = await makeWorld(page.request);
-        await signInThroughApi(page, world.customer.person);
-
-        for (const visit of [...signedInVisits, ...publicVisits]) {
-          await test.step(visit.path(world), async () => {
-            await arrive(page, visit, world, language);
-            if (visit.scan !== false) await expectNoSeriousViolations(page);
-          });
-        }
-        for (const visit of signedOutOnly) {
-          await arrive(
-            page,
-            { ...visit, lands: home, title: (l) => titled(l, 'titles.home') },
-            world,
-            language,
-          );
-        }
-      });
+      for (const [group, visits] of Object.entries(signedInGroups)) {
+        test(`signed in, ${group}, ${theme} theme, ${size.name}`, async ({ page, world }) => {
+          await page.setViewportSize({ width: size.width, height: size.height });
+          await page.addInitScript((value) => window.localStorage.setItem('theme', value), theme);
+          await signInThroughApi(page, world.customer.person);
+          for (const visit of visits) {
+            await test.step(visit.path(world), async () => {
+              await arrive(page, visit, world, language);
+              if (visit.scan !== false) await expectNoSeriousViolations(page);
+            });
+          }
+        });
+      }
     }
+
+    test('signed in, the routes that lead elsewhere', async ({ page, world }) => {
+      await signInThroughApi(page, world.customer.person);
+      for (const visit of signedInRedirects) {
+        await test.step(visit.path(world), () => arrive(page, visit, world, language));
+      }
+    });
 
     for (const { theme, size } of signedOutLooks) {
       test(`signed out, ${theme} theme, ${size.name}`, async ({ page, request }) => {
-        test.setTimeout(180_000);
         await page.setViewportSize({ width: size.width, height: size.height });
         await page.addInitScript((value) => window.localStorage.setItem('theme', value), theme);
         const person = await createAccount(request);
@@ -349,7 +392,15 @@ for (const language of ['en', 'de'] as const) {
             await expectNoSeriousViolations(page);
           });
         }
-        for (const address of signedInPaths) {
+      });
+    }
+
+    // Every signed-in route, signed out, goes to sign-in: walked in two halves.
+    for (const [half, addresses] of split(signedInPaths, 2).entries()) {
+      test(`signed out, the signed-in routes go to sign-in (${half + 1} of 2)`, async ({
+        page,
+      }) => {
+        for (const address of addresses) {
           await arrive(
             page,
             {
@@ -357,7 +408,7 @@ for (const language of ['en', 'de'] as const) {
               lands: /^\/auth$/,
               title: (l) => titled(l, 'auth.signIn.title'),
             },
-            world,
+            {} as World,
             language,
           );
         }
