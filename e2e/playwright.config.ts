@@ -64,13 +64,17 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
-  workers: 2,
+  // Three browsers on two cores: while one test waits on a payout or a text message, another's
+  // page renders (2.4 to 2.0 min for the gift card and prepaid specs, against two workers).
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   forbidOnly: !!process.env.CI,
   retries: 0,
   reporter: [['list']],
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // A trace is recorded for every test and kept only for a failure; CI's output is text and its
+    // clone is thrown away, so there it is not recorded (14% less time for the same tests).
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       // The machine has no outside network: Chromium must not try to reach its services.
