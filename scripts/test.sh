@@ -1,23 +1,62 @@
 #!/usr/bin/env bash
-# Every check and test the project has, in the order a failure is cheapest to find.
+# Every check and test the project has, in the order a failure is cheapest to find. Each step's
+# time is printed when it ends, and all of them together when the run ends (passed or not).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-step() { printf '\n\033[1m== %s ==\033[0m\n' "$1"; }
+timings=()
+step_name=""
+step_started=0
 
-step "lint"
-npm run lint
+step() {
+  end_step
+  step_name="$1"
+  step_started=$SECONDS
+  printf '\n\033[1m== %s ==\033[0m\n' "$1"
+}
+
+end_step() {
+  if [ -n "$step_name" ]; then
+    local took=$((SECONDS - step_started))
+    timings+=("$(printf '%4d s  %s' "$took" "$step_name")")
+    printf '\033[2m(%s: %d s)\033[0m\n' "$step_name" "$took"
+    step_name=""
+  fi
+}
+
+# The exit status to report is the first argument, else the status the trap was entered with.
+summary() {
+  local status=${1:-$?}
+  end_step
+  printf '\n\033[1m== step times (%s after %d s) ==\033[0m\n' \
+    "$([ "$status" -eq 0 ] && echo passed || echo FAILED)" "$SECONDS"
+  printf '%s\n' "${timings[@]}"
+}
+trap summary EXIT
+
+step "lint and typecheck"
+# ESLint and the TypeScript compiler each keep one core busy: side by side, each into a file of
+# its own, printed once both are done.
+checks="$(mktemp -d)"
+npm run typecheck >"$checks/typecheck" 2>&1 &
+typecheck_pid=$!
+lint_status=0
+npm run lint >"$checks/lint" 2>&1 || lint_status=$?
+typecheck_status=0
+wait "$typecheck_pid" || typecheck_status=$?
+cat "$checks/lint" "$checks/typecheck"
+rm -rf "$checks"
+if [ "$lint_status" -ne 0 ] || [ "$typecheck_status" -ne 0 ]; then exit 1; fi
+
 step "format"
 npm run format:check
-step "typecheck"
-npm run typecheck
 
 step "unit tests"
 npx vitest run --project contracts --project web --project api-unit
 
 # The API integration tests run on the embedded database (the default engine) and, when
 # TEST_DATABASE_URL is set, on PostgreSQL too. The two runs share nothing (PostgreSQL runs get a
-# database of their own), and both mostly wait on jobs and timers, so they run side by side: the
+# database of their own, and each test file a copy of it), so they run side by side: the
 # embedded run's output is kept and printed after the PostgreSQL run's. Any failure fails the
 # step, and the output ends with a failing run's own summary.
 if [ -z "${TEST_DATABASE_URL:-}" ]; then
@@ -27,21 +66,25 @@ else
   logs="$(mktemp -d)"
   env -u TEST_DATABASE_URL npx vitest run --project api-integration >"$logs/embedded" 2>&1 &
   embedded_pid=$!
-  trap 'kill "$embedded_pid" 2>/dev/null || true; rm -rf "$logs"' EXIT
-  step "API integration tests on PostgreSQL (TEST_DATABASE_URL; the embedded run's output follows)"
+  trap 'status=$?; kill "$embedded_pid" 2>/dev/null || true; rm -rf "$logs"; summary "$status"' EXIT
+  step "API integration tests on PostgreSQL and on the embedded database (its output follows)"
   postgres_status=0
   npx vitest run --project api-integration 2>&1 | tee "$logs/postgres" || postgres_status=$?
   embedded_status=0
   wait "$embedded_pid" || embedded_status=$?
-  trap 'rm -rf "$logs"' EXIT
-  step "API integration tests on the embedded database"
+  trap 'status=$?; rm -rf "$logs"; summary "$status"' EXIT
+  printf '\n\033[1m== API integration tests on the embedded database ==\033[0m\n'
   cat "$logs/embedded"
   if [ "$postgres_status" -ne 0 ] && [ "$embedded_status" -eq 0 ]; then
-    step "API integration tests on PostgreSQL: failed (its failures and summary again)"
+    printf '\n\033[1m== API integration tests on PostgreSQL: failed (its failures and summary again) ==\033[0m\n'
     awk '/Failed Tests [0-9]+/ { show = 1 } show { print }' "$logs/postgres" | tail -n 200
   fi
   if [ "$postgres_status" -ne 0 ] || [ "$embedded_status" -ne 0 ]; then exit 1; fi
 fi
 
+step "build"
+npm run build
+
 step "browser tests"
-npm run test:e2e
+bash scripts/ensure-chromium.sh
+npm test -w @refund/e2e
