@@ -96,5 +96,5 @@ describe('ACH payouts through Increase (a stub speaking its API)', () => {
     expect(world.server.logLines.join('\n')).toContain('ACH submission failed; it will be retried');
     expect(world.server.logLines.join('\n')).not.toContain(flaky);
     expect((await balanceOf(world.server.app, person.accessToken)).available_in_cents).toBe(0);
-  }, 40_000);
+  }, 40_000); // The retry waits out the job queue's backoff: up to 25 s before the second try.
 });

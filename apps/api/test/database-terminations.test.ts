@@ -162,5 +162,5 @@ describe.runIf(url)('PostgreSQL ending the API’s connections under load', () =
         matches: true,
       });
     }
-  }, 180_000);
+  }, 180_000); // Load on a child process while PostgreSQL ends its connections.
 });

@@ -64,7 +64,7 @@ beforeAll(async () => {
   recording = (database.engine === 'postgres'
     ? drizzlePg(client as pg.Pool, { schema, logger })
     : drizzlePglite(client as PGlite, { schema, logger })) as unknown as Db;
-}, 60_000);
+}, 60_000); // Opens and migrates a database of its own.
 afterAll(() => database.close());
 
 /** The statements `work` sends, in order. */
@@ -263,7 +263,7 @@ describe('a customer with thousands of refunds', () => {
       newest,
     });
     await database.db.execute('analyze refunds, refund_returns');
-  }, 120_000);
+  }, 120_000); // Seeds thousands of refunds, then analyzes the tables.
 
   it('a deep page reads only its own rows, straight from the index', async () => {
     const first = await listClaimedRefunds(database.db, customerId, 2, undefined);

@@ -14,7 +14,7 @@ let database: Database;
 
 beforeAll(async () => {
   database = await openDatabase({ url: process.env.TEST_DATABASE_URL, poolSize: 2 });
-}, 60_000);
+}, 60_000); // Opens and migrates a database of its own.
 afterAll(() => database.close());
 
 describe('writing many rows in one statement', () => {

@@ -118,7 +118,7 @@ describe.runIf(url)('a process killed right after a commit', () => {
       third.process.kill('SIGTERM');
       await third.exited;
     }
-  }, 120_000);
+  }, 120_000); // Three API processes in turn, two of them killed mid-change.
 
   it('submits a bank payout whose process died right after recording it', async () => {
     // Customers are set up by a server in this process, on the same database and secrets.
@@ -165,5 +165,5 @@ describe.runIf(url)('a process killed right after a commit', () => {
     } finally {
       await local.close();
     }
-  }, 60_000);
+  }, 60_000); // An API process killed, then another one started on its work.
 });

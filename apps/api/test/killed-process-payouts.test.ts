@@ -164,5 +164,5 @@ describe.runIf(url)('payouts of a process killed with SIGKILL', () => {
         matches: true,
       });
     }
-  }, 180_000);
+  }, 180_000); // Redemptions under load in a process that is killed, then restarted.
 });

@@ -146,7 +146,7 @@ describe('prepaid cards from Stripe Issuing', () => {
     expect(dropped).toBe(1);
     expect(cardsCreated() - before).toBe(1);
     expect([...stripe.cards.values()].filter((c) => c.metadata.reference === id)).toHaveLength(1);
-  }, 60_000);
+  }, 60_000); // Up to four settling waits, each across the job's retry delay.
 
   it('applies each outcome once, in any order: a late failure after the issue changes nothing', async () => {
     const tx = await settledTransaction(server, person, (await redeem(1_500)).transaction_id);

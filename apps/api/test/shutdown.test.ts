@@ -118,4 +118,4 @@ it('on SIGTERM refuses new requests, finishes the one in flight, then exits 0', 
     agent.destroy();
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   }
-}, 200_000);
+}, 200_000); // Builds nothing, but starts the API as a process of its own and drains it.

@@ -339,7 +339,7 @@ describe('delivering an event', () => {
       { attempt: 1, status: 'failed', responseStatus: 500, error: 'endpoint answered HTTP 500' },
       { attempt: 2, status: 'delivered', responseStatus: 200, error: null },
     ]);
-  }, 40_000);
+  }, 40_000); // The second attempt waits out the queue's retry backoff (above).
 
   it('sends an event once however often it is queued', async () => {
     const merchant = await merchantWithEndpoint();

@@ -14,7 +14,7 @@ test('sign in, claim a refund and redeem it to a debit card with the keyboard al
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(120_000); // Sign-in, a claim and a redemption, one key at a time.
   const person = await createAccount(request);
   const refund = await createRefund(request, person, {
     returns: [{ amount_in_cents: 12_000, description: 'Camping tent' }],
