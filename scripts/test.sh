@@ -34,19 +34,11 @@ summary() {
 }
 trap summary EXIT
 
-step "lint and typecheck"
-# ESLint and the TypeScript compiler each keep one core busy: side by side, each into a file of
-# its own, printed once both are done.
-checks="$(mktemp -d)"
-npm run typecheck >"$checks/typecheck" 2>&1 &
-typecheck_pid=$!
-lint_status=0
-npm run lint >"$checks/lint" 2>&1 || lint_status=$?
-typecheck_status=0
-wait "$typecheck_pid" || typecheck_status=$?
-cat "$checks/lint" "$checks/typecheck"
-rm -rf "$checks"
-if [ "$lint_status" -ne 0 ] || [ "$typecheck_status" -ne 0 ]; then exit 1; fi
+step "lint"
+npm run lint
+
+step "typecheck"
+npm run typecheck
 
 step "format"
 npm run format:check
