@@ -1,6 +1,7 @@
 import { afterAll } from 'vitest';
 import {
   createDatabase,
+  databaseNameOf,
   TEST_DATABASE_ADMIN_ENV,
   TEST_DATABASE_TEMPLATE_ENV,
   uniqueDatabaseName,
@@ -14,11 +15,7 @@ import {
 const template = process.env[TEST_DATABASE_TEMPLATE_ENV];
 const admin = process.env[TEST_DATABASE_ADMIN_ENV];
 if (template && admin) {
-  const own = await createDatabase(
-    admin,
-    uniqueDatabaseName(new URL(template).pathname.slice(1)),
-    template,
-  );
+  const own = await createDatabase(admin, uniqueDatabaseName(databaseNameOf(template)), template);
   process.env.TEST_DATABASE_URL = own.url;
   afterAll(() => own.drop());
 }

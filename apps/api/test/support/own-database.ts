@@ -14,7 +14,7 @@ export const TEST_DATABASE_TEMPLATE_ENV = 'TEST_DATABASE_TEMPLATE_URL';
 export const TEST_DATABASE_ADMIN_ENV = 'TEST_DATABASE_ADMIN_URL';
 
 /** Runs one statement on the PostgreSQL server `url` points at, on a connection of its own. */
-export async function adminStatement(url: string, statement: string): Promise<void> {
+async function adminStatement(url: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -24,7 +24,8 @@ export async function adminStatement(url: string, statement: string): Promise<vo
   }
 }
 
-const nameOf = (url: string) => new URL(url).pathname.slice(1);
+/** The name of the database `url` points at. */
+export const databaseNameOf = (url: string) => new URL(url).pathname.slice(1);
 
 /**
  * A new database named `name` on the server `admin` points at (statements run from `admin`'s
@@ -36,7 +37,7 @@ export async function createDatabase(
   name: string,
   template?: string,
 ): Promise<DatabaseBeside> {
-  const copied = template ? ` TEMPLATE "${nameOf(template)}"` : '';
+  const copied = template ? ` TEMPLATE "${databaseNameOf(template)}"` : '';
   await adminStatement(admin, `CREATE DATABASE "${name}"${copied}`);
   const url = new URL(admin);
   url.pathname = `/${name}`;
@@ -54,7 +55,7 @@ export const uniqueDatabaseName = (prefix: string) => `${prefix}_${randomBytes(4
  * and `label`: its URL, and how to drop it.
  */
 export function databaseBeside(base: string, label: string): Promise<DatabaseBeside> {
-  return createDatabase(base, uniqueDatabaseName(`${nameOf(base)}_${label}`));
+  return createDatabase(base, uniqueDatabaseName(`${databaseNameOf(base)}_${label}`));
 }
 
 /**
