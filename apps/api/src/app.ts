@@ -231,7 +231,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     accessTokens,
     secret: config.OTP_SECRET,
     brandName: config.BRAND_NAME,
-    sendsPerPhonePerHour: config.OTP_SENDS_PER_PHONE_PER_HOUR,
+    sendsPerHour: {
+      sign_in: config.OTP_SENDS_PER_PHONE_PER_HOUR,
+      claim: config.OTP_CLAIM_SENDS_PER_HOUR,
+      withdrawal: config.OTP_WITHDRAWAL_SENDS_PER_HOUR,
+      contact_change: config.OTP_CONTACT_CHANGE_SENDS_PER_HOUR,
+    },
     sendsPerIpPerHour: config.OTP_SENDS_PER_IP_PER_HOUR,
   });
   const refreshCookie = createRefreshCookie({

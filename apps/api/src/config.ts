@@ -122,7 +122,15 @@ const envSchema = z
     CARD_PUSH_NOT_FOUND_AFTER_SECONDS: z.coerce.number().min(0).max(604_800).default(900),
     /** Pepper mixed into one-time-code hashes. */
     OTP_SECRET: z.string().min(32).optional(),
+    /** Sign-in and sign-up codes one phone number (or sign-up e-mail) may be sent in an hour. */
     OTP_SENDS_PER_PHONE_PER_HOUR: z.coerce.number().int().min(1).default(5),
+    /** Codes to claim a refund (or verify its e-mail) one destination may be sent in an hour. */
+    OTP_CLAIM_SENDS_PER_HOUR: z.coerce.number().int().min(1).default(10),
+    /** Withdrawal passcodes and card-opening codes one customer's phone may be sent in an hour. */
+    OTP_WITHDRAWAL_SENDS_PER_HOUR: z.coerce.number().int().min(1).default(30),
+    /** Codes to a new phone number one destination may be sent in an hour. */
+    OTP_CONTACT_CHANGE_SENDS_PER_HOUR: z.coerce.number().int().min(1).default(5),
+    /** Sign-in, sign-up, claim and contact-change codes one IP address may ask for in an hour. */
     OTP_SENDS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(20),
     /**
      * Analytics batches one IP address may send in a minute. A browser sends a few; people behind

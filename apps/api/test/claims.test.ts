@@ -246,6 +246,9 @@ describe('claiming', () => {
       bot_token: SANDBOX_PASSING_BOT_TOKEN,
     });
     expect(resend.statusCode).toBe(429);
+    // The resend countdown is a minute: the answer says how much of it is left.
+    expect(Number(resend.headers['retry-after'])).toBeGreaterThan(50);
+    expect(Number(resend.headers['retry-after'])).toBeLessThanOrEqual(60);
     expect(resend.json().code_description).toBe('RESEND_TOO_SOON');
   });
 

@@ -250,7 +250,7 @@ beforeAll(async () => {
     accessTokens: createAccessTokens(config.JWT_SECRET, config.ACCESS_TOKEN_TTL_SECONDS),
     secret: config.OTP_SECRET,
     brandName: config.BRAND_NAME,
-    sendsPerPhonePerHour: 100,
+    sendsPerHour: { sign_in: 100, claim: 100, withdrawal: 100, contact_change: 100 },
     sendsPerIpPerHour: 1_000_000,
   });
   unknownOutcome = createRedemptions({

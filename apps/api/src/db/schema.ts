@@ -110,7 +110,8 @@ export const otpAttempts = pgTable(
 /**
  * Every code sent (or sign-in or sign-up request answered), counted for the per-destination and
  * per-IP limits. A sign-up counts against its phone and its email: the email's row has no IP, so
- * the request counts once against the IP.
+ * the request counts once against the IP. Each code counts against the hourly allowance of its
+ * purpose only (ADR 0029): a withdrawal's code never uses up the sign-in allowance.
  */
 export const otpSends = pgTable(
   'otp_sends',
@@ -118,10 +119,15 @@ export const otpSends = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     destination: text('destination').notNull(),
     ip: text('ip'),
+    allowance: text('allowance', {
+      enum: ['sign_in', 'claim', 'withdrawal', 'contact_change'],
+    })
+      .notNull()
+      .default('sign_in'),
     createdAt: createdAt(),
   },
   (t) => [
-    index('otp_sends_destination_idx').on(t.destination, t.createdAt),
+    index('otp_sends_destination_allowance_idx').on(t.destination, t.allowance, t.createdAt),
     index('otp_sends_ip_idx').on(t.ip, t.createdAt),
   ],
 );

@@ -10,6 +10,8 @@ import { AppError } from './app-error';
 interface Mapped {
   status: number;
   body: ErrorBody;
+  /** Seconds until the same request may succeed, sent as Retry-After. */
+  retryAfterSeconds?: number;
 }
 
 const fastifyCodes: Record<string, { name: ErrorName; status: number }> = {
@@ -32,8 +34,14 @@ const routerMessages: Record<string, string> = {
 function mapError(error: FastifyError | Error): Mapped {
   if (error instanceof AppError) return { status: error.status, body: error.toBody() };
   if (error instanceof DomainError) {
-    const { errorName, message } = error;
-    return { status: errorCatalog[errorName].status, body: errorBody(errorName, message) };
+    const { errorName, message, retryAfterSeconds } = error;
+    return {
+      status: errorCatalog[errorName].status,
+      body: errorBody(errorName, message),
+      ...(retryAfterSeconds === undefined
+        ? {}
+        : { retryAfterSeconds: Math.max(1, Math.ceil(retryAfterSeconds)) }),
+    };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const first = error.validation[0];
@@ -69,9 +77,11 @@ export function registerErrorHandling(
   notFound?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined,
 ): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const { status, body } = mapError(error);
+    const { status, body, retryAfterSeconds } = mapError(error);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: body.code, status }, 'request refused');
+    if (retryAfterSeconds !== undefined)
+      void reply.header('retry-after', String(retryAfterSeconds));
     return reply.status(status).send(body);
   });
   app.setNotFoundHandler(

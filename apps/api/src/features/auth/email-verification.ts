@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { maskEmail, maskPhone } from '@refund/contracts/format';
-import { and, count, eq, gte, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database';
 import { emailVerifications, users } from '../../db/schema';
-import { DomainError } from '../../domain/domain-error';
+import { DomainError, minutesToWait } from '../../domain/domain-error';
 import type { JobQueue } from '../../jobs/job-queue';
 import { noAuditContext, recordAudit, type AuditContext } from '../account/audit';
 import { findUserIdByVerifiedEmail, proveEmail } from './users';
@@ -101,8 +101,9 @@ export function createEmailVerification(deps: EmailVerificationDeps) {
         if (user.email === email) throw new DomainError('EMAIL_UNCHANGED');
         const owner = await findUserIdByVerifiedEmail(tx, email);
         if (owner && owner !== userId) throw new DomainError('EMAIL_TAKEN');
-        const [recent] = await tx
-          .select({ n: count() })
+        // The limit-th most recent change within the hour: once it leaves the hour, one more fits.
+        const [oldestCounted] = await tx
+          .select({ at: emailVerifications.createdAt })
           .from(emailVerifications)
           .where(
             and(
@@ -110,8 +111,18 @@ export function createEmailVerification(deps: EmailVerificationDeps) {
               ne(emailVerifications.email, user.email),
               gte(emailVerifications.createdAt, new Date(Date.now() - HOUR_MS)),
             ),
+          )
+          .orderBy(desc(emailVerifications.createdAt))
+          .offset(CHANGES_PER_HOUR - 1)
+          .limit(1);
+        if (oldestCounted) {
+          const waitSeconds = (oldestCounted.at.getTime() + HOUR_MS - Date.now()) / 1000;
+          throw new DomainError(
+            'OTP_SEND_LIMIT',
+            `Too many e-mail changes requested. Try again in ${minutesToWait(waitSeconds)}.`,
+            { retryAfterSeconds: waitSeconds },
           );
-        if ((recent?.n ?? 0) >= CHANGES_PER_HOUR) throw new DomainError('OTP_SEND_LIMIT');
+        }
         await tx
           .update(emailVerifications)
           .set({ usedAt: new Date() })

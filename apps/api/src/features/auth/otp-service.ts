@@ -1,6 +1,6 @@
 import {
   and,
-  count,
+  desc,
   eq,
   gt,
   gte,
@@ -21,7 +21,7 @@ import {
 import { maskEmail, maskPhone } from '@refund/contracts/format';
 import type { Db, Queryable, Tx } from '../../db/database';
 import { otpAttempts, otpSends } from '../../db/schema';
-import { DomainError } from '../../domain/domain-error';
+import { DomainError, minutesToWait } from '../../domain/domain-error';
 import type { JobQueue, OutboundMessage } from '../../jobs/job-queue';
 import { noAuditContext, recordAudit, type AuditContext } from '../account/audit';
 import type { AccessTokens } from './access-token';
@@ -50,9 +50,30 @@ export interface OtpServiceDeps {
   accessTokens: AccessTokens;
   secret: string;
   brandName: string;
-  sendsPerPhonePerHour: number;
+  /** Codes one phone or email may be sent in an hour, per allowance (ADR 0029). */
+  sendsPerHour: Record<SendAllowance, number>;
+  /** Codes one IP address may ask for in an hour, across destinations (ADR 0029). */
   sendsPerIpPerHour: number;
 }
+
+/** The hourly allowance each purpose's codes count against (ADR 0029). */
+export type SendAllowance = (typeof otpSends.$inferInsert)['allowance'] & string;
+const allowanceOf: Record<Purpose, SendAllowance> = {
+  SIGN_IN: 'sign_in',
+  SIGN_UP: 'sign_in',
+  REFUND_CLAIM: 'claim',
+  VERIFY_EMAIL: 'claim',
+  WITHDRAWAL: 'withdrawal',
+  GIFT_CARD_VIEW: 'withdrawal',
+  PREPAID_CARD_VIEW: 'withdrawal',
+  CHANGE_PHONE: 'contact_change',
+};
+/**
+ * The allowances a caller's IP address is held to. A signed-in customer's withdrawal and card
+ * codes go only to their own verified phone, so their own allowance bounds them; the IP limit is
+ * for requests that name any number (ADR 0029).
+ */
+const IP_LIMITED: readonly SendAllowance[] = ['sign_in', 'claim', 'contact_change'];
 
 /** An attempt can be resent or verified for this long after it began. */
 const ATTEMPT_LIFETIME_MS = 30 * 60_000;
@@ -117,16 +138,19 @@ export function createOtpService(deps: OtpServiceDeps) {
   const { db } = deps;
 
   /**
-   * Counts this send against its destination's and the IP's hourly limits, refusing past either.
+   * Counts this send against its destination's allowance for `purpose` and the IP's hourly limit,
+   * refusing past either with the wait until the oldest counted send leaves the hour.
    * `alsoCounted` are further destinations the same request answers about (a sign-up's email):
    * each is held to the destination limit, while the request counts once against the IP.
    */
   async function admitSend(
     tx: Queryable,
+    purpose: Purpose,
     destination: string,
     ip: string,
     alsoCounted: readonly string[] = [],
   ): Promise<void> {
+    const allowance = allowanceOf[purpose];
     const destinations = [destination, ...alsoCounted];
     // Serialises sends per destination so two parallel requests cannot both squeeze under the
     // limit; taken in one order so two requests naming the same pair cannot deadlock.
@@ -134,24 +158,56 @@ export function createOtpService(deps: OtpServiceDeps) {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`otp:${each}`}))`);
     }
     const since = new Date(Date.now() - HOUR_MS);
+    const perDestination = deps.sendsPerHour[allowance];
     for (const each of destinations) {
-      const [sent] = await tx
-        .select({ n: count() })
-        .from(otpSends)
-        .where(and(eq(otpSends.destination, each), gte(otpSends.createdAt, since)));
-      if ((sent?.n ?? 0) >= deps.sendsPerPhonePerHour) throw new DomainError('OTP_SEND_LIMIT');
+      await refuseWhenFull(
+        tx,
+        and(
+          eq(otpSends.destination, each),
+          eq(otpSends.allowance, allowance),
+          gte(otpSends.createdAt, since),
+        ) as SQL,
+        perDestination,
+      );
     }
-    const [byIp] = await tx
-      .select({ n: count() })
-      .from(otpSends)
-      .where(and(eq(otpSends.ip, ip), gte(otpSends.createdAt, since)));
-    if ((byIp?.n ?? 0) >= deps.sendsPerIpPerHour) throw new DomainError('OTP_SEND_LIMIT');
+    if (IP_LIMITED.includes(allowance)) {
+      await refuseWhenFull(
+        tx,
+        and(
+          eq(otpSends.ip, ip),
+          inArray(otpSends.allowance, [...IP_LIMITED]),
+          gte(otpSends.createdAt, since),
+        ) as SQL,
+        deps.sendsPerIpPerHour,
+      );
+    }
     await tx
       .insert(otpSends)
       .values([
-        { destination, ip },
-        ...alsoCounted.map((each) => ({ destination: each, ip: null })),
+        { destination, ip, allowance },
+        ...alsoCounted.map((each) => ({ destination: each, ip: null, allowance })),
       ]);
+  }
+
+  /**
+   * Refuses when `limit` sends within the hour match `counted`, saying when the limit-th most
+   * recent of them leaves the hour: from then on one more send fits.
+   */
+  async function refuseWhenFull(tx: Queryable, counted: SQL, limit: number): Promise<void> {
+    const [oldestCounted] = await tx
+      .select({ at: otpSends.createdAt })
+      .from(otpSends)
+      .where(counted)
+      .orderBy(desc(otpSends.createdAt))
+      .offset(limit - 1)
+      .limit(1);
+    if (!oldestCounted) return;
+    const waitSeconds = (oldestCounted.at.getTime() + HOUR_MS - Date.now()) / 1000;
+    throw new DomainError(
+      'OTP_SEND_LIMIT',
+      `Too many codes requested. Try again in ${minutesToWait(waitSeconds)}.`,
+      { retryAfterSeconds: waitSeconds },
+    );
   }
 
   function codeMessage(channel: Channel, to: string, code: string): OutboundMessage {
@@ -227,7 +283,7 @@ export function createOtpService(deps: OtpServiceDeps) {
   async function begin(attempt: NewAttempt, ip: string): Promise<OtpChallenge> {
     await prepareDelivery();
     const { id } = await db.transaction(async (tx) => {
-      await admitSend(tx, attempt.destination, ip);
+      await admitSend(tx, attempt.purpose, attempt.destination, ip);
       const inserted = await insertAttempt(tx, attempt);
       await deliver(tx, inserted.id, attempt.channel, attempt.destination, inserted.code);
       return inserted;
@@ -277,9 +333,10 @@ export function createOtpService(deps: OtpServiceDeps) {
         throw new DomainError(
           'RESEND_TOO_SOON',
           `Please wait ${Math.ceil(waitMs / 1000)} seconds before requesting a new code.`,
+          { retryAfterSeconds: waitMs / 1000 },
         );
       }
-      await admitSend(tx, attempt.destination, ip);
+      await admitSend(tx, attempt.purpose, attempt.destination, ip);
       // As in insertAttempt: a code is made and hashed even where none is stored or sent.
       const fresh = generateOtpCode();
       const freshHash = hashOtpCode(deps.secret, attempt.id, fresh);
@@ -458,7 +515,7 @@ export function createOtpService(deps: OtpServiceDeps) {
       };
       await prepareDelivery();
       const outcome = await db.transaction(async (tx) => {
-        await admitSend(tx, details.phone_number, ip, [details.email]);
+        await admitSend(tx, 'SIGN_UP', details.phone_number, ip, [details.email]);
         const taken = await findTakenIdentifiers(tx, details.phone_number, details.email);
         // The count must stick even when the answer is a refusal: return it, throw after commit.
         if (taken.phone) return { refused: new DomainError('PHONE_TAKEN') };
