@@ -6,6 +6,7 @@ import { landingChunks } from './build/landing-chunks';
 import { precompress } from './build/precompress';
 import { preloadPlan } from './build/preload-plan';
 import { productionReactRouter } from './build/production-react-router';
+import { sonnerStylesheetAsFile } from './build/sonner-stylesheet';
 
 const apiProxy = { '/v1': { target: 'http://localhost:3001' } };
 
@@ -25,6 +26,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     productionReactRouter(),
+    sonnerStylesheetAsFile(),
     preloadPlan({ start, landing }),
     // The chunks landingChunks makes for what a page runs at once.
     compileHints(/^(app|landing-.*)$/),

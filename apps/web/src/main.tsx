@@ -1,3 +1,5 @@
+// First: before any schema of the app is made (lib/zod-jitless.ts).
+import './lib/zod-jitless';
 import { browserStorage } from './app/browser-storage';
 import { sendEarlyRequests } from './app/early-requests';
 import { preloadLandingScreen } from './app/landing-screens';

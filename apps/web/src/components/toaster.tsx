@@ -3,7 +3,9 @@ import type { ToasterProps } from 'sonner';
 import { toasterMounted, useToasterRequested } from '../lib/toast';
 import { useThemePreference } from '../lib/theme';
 
-const SonnerToaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
+const SonnerToaster = lazy(() =>
+  import('./sonner-toaster').then((m) => ({ default: m.SonnerToaster })),
+);
 
 function ListeningToaster(props: ToasterProps) {
   // Runs after the child toaster's own effect has subscribed to sonner.
