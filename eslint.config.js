@@ -184,4 +184,22 @@ export default tseslint.config(
     files: ['scripts/**', 'e2e/**', '**/bench/**'],
     rules: { 'no-console': 'off' },
   },
+  {
+    // Every browser test fails on a Content-Security-Policy violation: its `test` watches for them.
+    files: ['e2e/tests/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              message:
+                'Import test and expect from e2e/tests/support/test.ts, whose test fails on any Content-Security-Policy violation.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { createAccount, newPerson, signInThroughApi } from './support/people';
 import { A11Y_THEMES, A11Y_VIEWPORTS, expectNoSeriousViolations } from './support/axe';
 

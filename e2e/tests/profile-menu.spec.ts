@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { createAccount, signInThroughApi } from './support/people';
 
 test('the profile menu links to each of its screens; each card entry opens its history', async ({

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { formatShortDate } from '@refund/contracts/format';
 import { WELCOME_BONUS_LAST_DAY, welcomeBonusURL } from '../../playwright.config';
 import { A11Y_THEMES, A11Y_VIEWPORTS, expectNoSeriousViolations } from '../support/axe';

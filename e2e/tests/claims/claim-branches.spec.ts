@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { cancelRefund, claimThroughApi, createRefund, signIn } from '../support/claims';
 import { createAccount, currentCodes, newPerson, readCode } from '../support/people';
 import { enterCode, expectClaimed, startInstantClaim } from './claim-helpers';

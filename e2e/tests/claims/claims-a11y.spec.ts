@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { cancelRefund, claimThroughApi, createRefund, daysAhead, signIn } from '../support/claims';
 import { createAccount, currentCodes, newPerson, readCode } from '../support/people';
 import { enterCode } from './claim-helpers';

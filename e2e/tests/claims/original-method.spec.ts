@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { MERCHANT_NAME, createRefund, signIn } from '../support/claims';
 import { createAccount, currentCodes, newPerson, readCode } from '../support/people';
 import { enterCode } from './claim-helpers';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { formatDateTime } from '@refund/contracts/format';
 import { MERCHANT_NAME, claimThroughApi, createRefund, daysAhead, signIn } from '../support/claims';
 import { createAccount } from '../support/people';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { formatMoney } from '@refund/contracts/format';
 import { MERCHANT_NAME, createRefund, signIn } from '../support/claims';
 import { expectNoSeriousViolations } from '../support/axe';

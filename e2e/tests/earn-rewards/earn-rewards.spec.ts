@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { threeFeaturedBrandsURL } from '../../playwright.config';
 import { confirmAndVerify } from '../redemptions/redeem-helpers';
 import { A11Y_THEMES, A11Y_VIEWPORTS, expectNoSeriousViolations } from '../support/axe';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { startSentryStub, type SentryStub } from '../../../apps/api/test/support/sentry-stub';
 import { baseURL, errorReportingStubPort, errorReportingURL } from '../../playwright.config';
 import { createAccount, signInThroughApi, type Person } from '../support/people';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, watchContentSecurity, type Page } from '../support/test';
 import { expectNoSeriousViolations } from '../support/axe';
 import {
   SANDBOX_GIFT_CARD_BRANDS,
@@ -125,6 +125,7 @@ test('view later texts a link that opens the card after signing in', async ({ pa
     card.reward_reference_id,
   );
   const other = await browser.newContext({ baseURL: new URL(link).origin });
+  const otherViolations = await watchContentSecurity(other);
   const phone = await other.newPage();
   const seen = await currentCodes(phone.request, customer.person.phone);
   await phone.goto(link);
@@ -142,6 +143,7 @@ test('view later texts a link that opens the card after signing in', async ({ pa
   // A new device: the card opens only after a fresh passcode.
   await viewNow(phone, customer.person.phone, true);
   await other.close();
+  expect(otherViolations(), 'Content-Security-Policy violations on the other device').toEqual([]);
 });
 
 test('cards still being issued, and failed ones, say so; the instructions name the support line', async ({

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { A11Y_THEMES, A11Y_VIEWPORTS, expectNoSeriousViolations } from '../support/axe';
 import { createAccount, signInThroughApi } from '../support/people';
 import { fundedCustomer } from '../support/redemptions';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { formatLongDate } from '@refund/contracts/format';
 import { claimFreePlayThroughApi, defaultFreePlayLastDay } from '../support/free-play';
 import { createAccount, signInThroughApi } from '../support/people';

@@ -1,4 +1,4 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test, type Locator } from '../support/test';
 import { threeFeaturedBrandsURL } from '../../playwright.config';
 import { expectNoSeriousViolations } from '../support/axe';
 import { createAccount, signInThroughApi } from '../support/people';

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '../support/test';
 import { formatDateTime, formatMoney } from '@refund/contracts/format';
 import { createAccount, signInThroughApi as signIn } from '../support/people';
 import {

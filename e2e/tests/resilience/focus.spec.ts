@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { createRefund } from '../support/claims';
 import { tabTo } from '../support/keyboard';
 import { createAccount, signInThroughApi } from '../support/people';

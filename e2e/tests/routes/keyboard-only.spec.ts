@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { formatMoney } from '@refund/contracts/format';
 import { createRefund } from '../support/claims';
 import { apiAccessToken, createAccount, currentCodes, readCode } from '../support/people';
