@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payoutEvents, redemptions, sandboxCardPushes, users } from '../src/db/schema';
 import { sandboxCards } from '../src/providers/sandbox-card-payouts';
@@ -107,15 +107,21 @@ describe.runIf(url)('payouts of a process killed with SIGKILL', () => {
         .select({ id: redemptions.id })
         .from(redemptions)
         .where(and(theirs, eq(redemptions.status, 'pending')));
-    // Killed once a third have been answered and payouts are in flight: on a busy machine the
-    // moment a third are answered can fall between two bursts, with nothing in flight.
+    // Once a third have been answered, the card network stops answering: its record of pushes
+    // (the sandbox's table) is locked, so every push made from then on waits, recorded as
+    // pending, for an answer that never comes. The process is killed with payouts in flight;
+    // then the network answers again. Waiting for a moment with payouts in flight instead was
+    // a race: on a busy machine the few in flight were answered before the kill landed.
     await thirdAnswered;
-    const deadline = Date.now() + 10_000;
-    while ((await pending()).length === 0 && answered < requests.length && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 2));
-    }
-    first.process.kill('SIGKILL');
-    await first.exited;
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`lock table ${sandboxCardPushes} in exclusive mode`);
+      const deadline = Date.now() + 10_000;
+      while ((await pending()).length === 0 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      first.process.kill('SIGKILL');
+      await first.exited;
+    });
     await load;
 
     const leftBehind = await pending();
