@@ -122,8 +122,24 @@ describe('names and date of birth', () => {
     expect(await auditActions(person, 'name_changed')).toHaveLength(1);
   });
 
+  it('takes every name sign-up takes: hyphens, apostrophes, dots', async () => {
+    const person = await customer();
+    const changed = await person.as('PUT', '/users/profile', {
+      first_name: 'Anne-Marie',
+      last_name: "O'Neil St. John",
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await person.profile()).toMatchObject({
+      first_name: 'Anne-Marie',
+      last_name: "O'Neil St. John",
+    });
+  });
+
   it.each([
-    [{ first_name: 'R2D2' }, 'First name can contain letters and spaces only'],
+    [
+      { first_name: 'R2D2' },
+      'First name can contain letters, spaces, hyphens and apostrophes only',
+    ],
     [{ last_name: '   ' }, 'Last name is required'],
     [{ last_name: 'x'.repeat(51) }, 'Last name is too long'],
     [{ date_of_birth: '' }, 'DOB is required'],

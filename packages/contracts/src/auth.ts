@@ -20,7 +20,11 @@ export const emailSchema = text({ error: 'Email is required' })
   .refine(isEmail, 'Enter a valid email address')
   .transform((value) => value.toLowerCase());
 
-const nameSchema = (label: string) =>
+/**
+ * A first or last name, as sign-up takes it and Personal Details edits it: letters of any
+ * alphabet with spaces, hyphens, apostrophes and dots (Anne-Marie, O'Neil, St. John), trimmed.
+ */
+export const personNameSchema = (label: string) =>
   text({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
@@ -36,8 +40,8 @@ export const dateOfBirthSchema = text({ error: 'DOB is required' }).superRefine(
 export const botTokenSchema = text().min(1, 'Bot check token is required').max(4096);
 
 export const signUpRequestSchema = z.object({
-  first_name: nameSchema('First name'),
-  last_name: nameSchema('Last name'),
+  first_name: personNameSchema('First name'),
+  last_name: personNameSchema('Last name'),
   email: emailSchema,
   phone_number: phoneNumberSchema,
   date_of_birth: dateOfBirthSchema,

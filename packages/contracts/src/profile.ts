@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { dateOfBirthSchema, emailSchema, otpCodeSchema, phoneNumberSchema } from './auth';
+import {
+  dateOfBirthSchema,
+  emailSchema,
+  otpCodeSchema,
+  personNameSchema,
+  phoneNumberSchema,
+} from './auth';
 import { text } from './text';
 import { usStateCodes } from './us-states';
 
@@ -79,16 +85,9 @@ export type EditAddressRequest = AddAddressRequest;
 
 export const addressParamsSchema = z.object({ id: z.uuid({ error: 'Unknown address' }) });
 
-/** A first or last name: letters (of any alphabet) and spaces (SPEC §5), trimmed. */
-const profileNameSchema = (label: string) =>
-  text({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(50, `${label} is too long`)
-    .regex(/^[\p{L}\p{M} ]+$/u, `${label} can contain letters and spaces only`);
-
-export const firstNameSchema = profileNameSchema('First name');
-export const lastNameSchema = profileNameSchema('Last name');
+/** The names Personal Details edits: the same rule as sign-up's, so no name is taken once and refused later. */
+export const firstNameSchema = personNameSchema('First name');
+export const lastNameSchema = personNameSchema('Last name');
 
 /** Names and date of birth; any of them, at least one. */
 export const updateProfileRequestSchema = z
