@@ -71,14 +71,14 @@ describe('claim welcome', () => {
       (_, element) =>
         element?.tagName === 'P' &&
         element.textContent ===
-          'By continuing, you agree to the Terms of Service and Privacy Policy.',
+          'By continuing, you agree to the Terms of Service and Privacy Agreement.',
     );
     expect(within(terms).getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe(
       '/terms',
     );
-    expect(within(terms).getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe(
-      '/privacy',
-    );
+    expect(
+      within(terms).getByRole('link', { name: 'Privacy Agreement' }).getAttribute('href'),
+    ).toBe('/privacy');
     // The configuration has arrived (it names the brand in the title), and offers no bonus.
     await waitFor(() => expect(document.title).toContain('Refundly'));
     expect(screen.queryByText(/bonus|\$10|free play|expires/i)).toBeNull();
