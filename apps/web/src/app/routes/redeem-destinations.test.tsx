@@ -207,17 +207,50 @@ describe('coming back from the bank-linking provider', () => {
   });
 
   it("shows the API's refusal of the linked account", async () => {
+    const expired =
+      'This bank connection has expired or was already used. Please connect your bank again.';
+    wallet({
+      'POST /bank-link/exchange': () =>
+        json({ code: 7001, code_description: 'BANK_LINK_INVALID', message: expired }, 400),
+    });
+    renderFlow(`${paths.redeemTink.href()}?code=old-code&state=${sessionId}`);
+
+    expect(await screen.findByRole('heading', { name: "We couldn't link your bank" })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe(expired);
+  });
+
+  it.each([
+    ['a state that is no session id', '?code=x&state=y'],
+    ['no state', '?code=x'],
+    ['no code', `?state=${sessionId}`],
+  ])('answers an address with %s as a failed link, in words for the customer', async (_, query) => {
+    const calls = wallet({});
+    renderFlow(`${paths.redeemTink.href()}${query}`);
+
+    expect(await screen.findByRole('heading', { name: "We couldn't link your bank" })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Something went wrong while linking your bank. You can try again, or enter your account details instead.',
+    );
+    expect(document.body.textContent).not.toMatch(/state|session id|code is required/i);
+    expect(calls.callsTo('POST /bank-link/exchange')).toHaveLength(0);
+  });
+
+  it('never shows the API refusing the form of the request', async () => {
     wallet({
       'POST /bank-link/exchange': () =>
         json(
-          { code: 1001, code_description: 'VALIDATION_ERROR', message: 'This link has expired.' },
+          {
+            code: 1001,
+            code_description: 'VALIDATION_FAILED',
+            message: 'state: state must be the session id',
+          },
           400,
         ),
     });
     renderFlow(`${paths.redeemTink.href()}?code=old-code&state=${sessionId}`);
 
     expect(await screen.findByRole('heading', { name: "We couldn't link your bank" })).toBeTruthy();
-    expect(screen.getByRole('alert').textContent).toBe('This link has expired.');
+    expect(document.body.textContent).not.toContain('session id');
   });
 });
 

@@ -1,9 +1,9 @@
-import type { BankAccount } from '@refund/contracts/banks';
+import { bankLinkExchangeRequestSchema, type BankAccount } from '@refund/contracts/banks';
 import { useEffect, useEffectEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { LoadingState } from '../../../components/query-state';
-import { errorMessage } from '../../../lib/api-error';
+import { ApiError, errorMessage } from '../../../lib/api-error';
 import { useExchangeBankLink } from '../api/exchange-bank-link';
 
 export interface BankLinkFailure {
@@ -29,22 +29,32 @@ export function BankLinkReturn({ onLinked, onFailed }: BankLinkReturnProps) {
   const started = useRef(false);
 
   const finish = useEffectEvent(() => {
-    const code = params.get('code');
-    const state = params.get('state');
-    if (params.get('error') || !code || !state) {
+    const returned = bankLinkExchangeRequestSchema.safeParse({
+      code: params.get('code') ?? undefined,
+      state: params.get('state') ?? undefined,
+    });
+    if (params.get('error') || !returned.success) {
       const cancelled = ['USER_CANCELLED', 'cancelled', 'access_denied'].includes(
         params.get('error') ?? '',
       );
+      // An address that is not the provider's answer (edited, cut short) is a failed link: the
+      // customer is told so in their words, not which field was malformed.
       onFailed({ reason: cancelled ? 'cancelled' : 'failed', message: null });
       return;
     }
-    exchange.mutate(
-      { code, state },
-      {
-        onSuccess: onLinked,
-        onError: (error) => onFailed({ reason: 'failed', message: errorMessage(error) }),
-      },
-    );
+    exchange.mutate(returned.data, {
+      onSuccess: onLinked,
+      onError: (error) =>
+        onFailed({
+          reason: 'failed',
+          // The API's words when they are the customer's (the link expired, no account can take
+          // payouts); a refusal of the request's form says nothing a customer can act on.
+          message:
+            error instanceof ApiError && error.codeDescription === 'VALIDATION_FAILED'
+              ? null
+              : errorMessage(error),
+        }),
+    });
   });
 
   useEffect(() => {
