@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -102,6 +102,24 @@ describe('choosing where a redemption goes', () => {
     expect(confirmedRow('Method')).toBe('Debit card');
     expect(confirmedRow('To')).toBe('Visa •••• 5556');
     expect(confirmedRow('Arrives')).toBe('In minutes');
+  });
+
+  it('chooses the one saved card already: a keyboard-only walk reaches Confirm Details', async () => {
+    wallet({ 'GET /cards': () => json({ data: [card] }) });
+    renderFlow(paths.redeemDebit.href());
+    const user = userEvent.setup();
+
+    const option = await screen.findByRole('radio', {
+      name: 'Visa •••• 5556Debit card · expires 04/29',
+    });
+    await waitFor(() => expect((option as HTMLInputElement).checked).toBe(true));
+    // Tab to the amount, type it, and press Enter: no pointer, no radio pressed.
+    const amount = screen.getByLabelText('Amount to redeem (USD)');
+    while (document.activeElement !== amount) await user.tab();
+    await user.keyboard('50{Enter}');
+
+    expect(await screen.findByRole('heading', { name: 'Confirm Details' })).toBeTruthy();
+    expect(confirmedRow('To')).toBe('Visa •••• 5556');
   });
 
   it('asks for a card before going on, and offers to add one when there is none', async () => {

@@ -1,3 +1,4 @@
+import { useEffect, useEffectEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import type { PayoutDestination } from '../payout-destination';
@@ -26,6 +27,16 @@ export function DestinationPicker<T>({
     detail: destination.detail(t, item),
     item,
   }));
+
+  // One saved destination is the one the money goes to: the customer is not asked to pick it (a
+  // keyboard walk tabs past an unchecked radio, and Continue answered "Choose a debit card").
+  // The same when the flow holds a choice that is no longer saved (removed meanwhile).
+  const only = options.length === 1 ? options[0] : undefined;
+  const chosenIsSaved = options.some((option) => option.id === selectedId);
+  const chooseOnly = useEffectEvent(() => {
+    if (only && !chosenIsSaved) onSelect(only.item);
+  });
+  useEffect(() => chooseOnly(), [only?.id, chosenIsSaved]);
 
   if (saved.isPending) return <LoadingState label={t(`redeem.${mode}.loading`)} />;
   if (saved.isError) {
