@@ -128,3 +128,20 @@ describe('redemption history with Visa prepaid cards', () => {
     expect(row.getByText('Card status:').textContent).toBe('Card status: Inactive');
   });
 });
+
+describe('redemption history', () => {
+  it('says it holds every kind of redemption, and leads back to My Profile', async () => {
+    renderHistory({ 'GET /transactions': () => json({ data: [], next_cursor: null }) });
+    expect(
+      screen.getByText(
+        'Everything you redeemed from your wallet: to a debit card or bank account, gift cards, prepaid cards and FanCash.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: /My Profile/ }).getAttribute('href')).toBe('/profile');
+    expect(
+      await screen.findByText(
+        'When you redeem your balance, to a card, a bank account, a gift card or FanCash, it shows up here.',
+      ),
+    ).toBeTruthy();
+  });
+});
