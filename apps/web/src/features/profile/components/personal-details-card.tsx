@@ -53,7 +53,7 @@ function Badge({ verified }: { verified: boolean }) {
   const { t } = useTranslation();
   return (
     <span
-      className={`ml-2 inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${
+      className={`ml-1 inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${
         verified ? 'bg-success text-on-primary' : 'bg-surface-muted text-ink'
       }`}
     >
@@ -100,8 +100,8 @@ function Details({ profile }: { profile: Profile }) {
           <EditButton label={t('profileEdit.editEmail')} onClick={() => setEditing('email')} />
         }
       >
-        {profile.email}
-        <Badge verified={profile.email_verified} />
+        {/* A space of its own: without it a screen reader reads the address and the badge as one word. */}
+        {profile.email} <Badge verified={profile.email_verified} />
         {profile.pending_email && (
           <span className="mt-1 block text-sm font-normal text-ink-muted" role="status">
             {t('profileEdit.pending', { email: profile.pending_email })}

@@ -67,6 +67,13 @@ describe('profile', () => {
     ]);
   });
 
+  it('reads the e-mail and its badge as separate words', async () => {
+    installFakeApi({ 'GET /users/profile': () => json({ ...profile, email_verified: false }) });
+    renderApp(<PersonalDetailsCard />);
+    const email = (await screen.findByText('Email')).nextElementSibling;
+    expect(email?.textContent).toBe('ada@example.com Not verified');
+  });
+
   it('says when there is no address on file', async () => {
     installFakeApi({ 'GET /users/profile': () => json({ ...profile, address: [] }) });
     renderApp(<PersonalDetailsCard />);
