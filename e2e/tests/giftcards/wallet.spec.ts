@@ -68,6 +68,17 @@ test('a bought card in the wallet: opened behind a passcode once per device, the
 
   await viewNow(page, customer.person.phone, true);
   await expect(page.getByText(cardNumber)).toBeVisible();
+  // At a phone's width the code, PIN and barcode number wrap between groups, never inside one.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const groups = page.locator('[data-code-groups] > span');
+  await expect(groups.first()).toBeVisible();
+  expect(await groups.count()).toBeGreaterThan(4);
+  expect(
+    await groups.evaluateAll(
+      (spans) => spans.filter((s) => s.getClientRects().length !== 1).length,
+    ),
+  ).toBe(0);
+  await page.setViewportSize({ width: 1280, height: 720 });
   await expect(page.getByRole('link', { name: /Activate card now/ })).toHaveAttribute(
     'href',
     /^https:\/\/redeem\.giftcards\.example\//,

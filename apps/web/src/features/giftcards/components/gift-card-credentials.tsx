@@ -1,10 +1,11 @@
 import { formatShortDate } from '@refund/contracts/format';
 import type { GiftCardCredentials } from '@refund/contracts/giftcards';
-import { useId, type ReactNode } from 'react';
+import { Fragment, useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, buttonVariants } from '../../../components/button';
 import { CopyButton } from '../../../components/copy-button';
 import { useFocusOnMount } from '../../../lib/use-focus-on-mount';
+import { codeGroups } from '../code-groups';
 
 /** Only a web address may become a link: anything else from the issuer is not followed. */
 const isWebAddress = (url: string) => /^https?:\/\//i.test(url);
@@ -14,7 +15,14 @@ function Credential({ label, value }: { label: string; value: string }) {
     <div className="rounded-xl bg-surface-muted px-4 py-3">
       <dt className="text-sm text-ink-muted">{label}</dt>
       <dd className="flex items-center justify-between gap-3">
-        <span className="min-w-0 font-mono text-lg font-semibold break-all text-ink">{value}</span>
+        <span className="min-w-0 font-mono text-lg font-semibold text-ink" data-code-groups="">
+          {codeGroups(value).map((group, i) => (
+            <Fragment key={i}>
+              <span className="whitespace-nowrap">{group.text}</span>
+              {group.after === ' ' ? ' ' : <wbr />}
+            </Fragment>
+          ))}
+        </span>
         <CopyButton value={value} what={label} />
       </dd>
     </div>
