@@ -169,6 +169,62 @@ describe('redeeming to an earn-rewards brand', () => {
   });
 });
 
+describe('what a card is worth before it is quoted', () => {
+  const valueOf = (brand: string, query: string, who: SignedIn | null = person) =>
+    call(server.app, 'GET', `/v1/brands/${brand}/value${query}`, undefined, {
+      token: who?.accessToken ?? null,
+    });
+
+  it('is the figures the quote locks and the ledger credits, reward included, on the plain gift card path', async () => {
+    const harbor = brandId('SBX-harbor-coffee');
+    const shown = await valueOf(harbor, '?amount_in_cents=4000');
+    expect(shown.statusCode, shown.body).toBe(200);
+    // Harbor Coffee: 4% cashback, and its own 15% reward.
+    expect(shown.json()).toEqual({
+      brand_id: harbor,
+      amount_in_cents: 4_000,
+      cashback_bps: 400,
+      cashback_in_cents: 160,
+      reward_bps: 1_500,
+      reward_in_cents: 600,
+      total_value_in_cents: 4_760,
+    });
+    const quote = await quoteGiftCard(server, person, harbor, 4_000);
+    const { quote_id: _id, expires_at: _expires, ...locked } = quote;
+    expect(locked).toEqual(shown.json());
+
+    const before = await available();
+    const bought = await buyGiftCard(server, person, quote, { mode: 'giftcard' });
+    expect(bought.statusCode, bought.body).toBe(201);
+    const tx = await settledTransaction(
+      server,
+      person,
+      (bought.json() as Transaction).transaction_id,
+    );
+    expect(tx.status).toBe('Successful');
+    expect(await available()).toBe(before - 4_000 + 160 + 600);
+  });
+
+  it('refuses what a quote would refuse, in the same words, and changes nothing', async () => {
+    const harbor = brandId('SBX-harbor-coffee');
+    const cases: [string, string, number, string][] = [
+      [harbor, '?amount_in_cents=abc', 400, 'VALIDATION_FAILED'],
+      [harbor, '?amount_in_cents=0', 400, 'VALIDATION_FAILED'],
+      [harbor, '', 400, 'VALIDATION_FAILED'],
+      [harbor, '?amount_in_cents=4000&extra=1', 400, 'VALIDATION_FAILED'],
+      [harbor, '?amount_in_cents=499', 400, 'AMOUNT_OUT_OF_RANGE'],
+      [brandId('SBX-linen-house'), '?amount_in_cents=5000', 409, 'BRAND_UNAVAILABLE'],
+      [crypto.randomUUID(), '?amount_in_cents=5000', 404, 'NOT_FOUND'],
+    ];
+    for (const [brand, query, status, code] of cases) {
+      const response = await valueOf(brand, query);
+      expect(response.statusCode, `${query} ${response.body}`).toBe(status);
+      expect(response.json()).toMatchObject({ code_description: code });
+    }
+    expect((await valueOf(harbor, '?amount_in_cents=4000', null)).statusCode).toBe(401);
+  });
+});
+
 describe('configuration', () => {
   it('refuses a malformed offer list, and has none in production', () => {
     expect(() => loadConfig({ EARN_REWARDS_OFFERS: 'SBX-harbor-coffee' })).toThrowError(

@@ -186,6 +186,23 @@ export const giftCardQuoteSchema = z.object({
 });
 export type GiftCardQuote = z.infer<typeof giftCardQuoteSchema>;
 
+/**
+ * What a gift card of an amount is worth now, as the server works it out for a quote: the same
+ * figures a quote for that amount would lock, without locking them. The amount screen shows these
+ * before Continue, so the value promised there is the quote's, which is what the ledger credits.
+ */
+export const giftCardValueSchema = giftCardQuoteSchema.omit({ quote_id: true, expires_at: true });
+export type GiftCardValue = z.infer<typeof giftCardValueSchema>;
+
+/** `?amount_in_cents=` of a brand's value (GET /brands/{brand_id}/value). */
+export const giftCardValueQuerySchema = z.strictObject({
+  amount_in_cents: z.coerce
+    .number({ error: 'amount_in_cents must be a whole number of cents' })
+    .int('amount_in_cents must be a whole number of cents')
+    .positive('amount_in_cents must be more than zero')
+    .max(10_000_000, 'amount_in_cents is too large'),
+});
+
 /** Why an amount does not fit a brand's denominations, or null when it fits. */
 export function denominationProblem(
   denominations: BrandDenominations,

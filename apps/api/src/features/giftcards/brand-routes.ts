@@ -9,6 +9,8 @@ import {
   brandSchema,
   giftCardQuoteRequestSchema,
   giftCardQuoteSchema,
+  giftCardValueQuerySchema,
+  giftCardValueSchema,
 } from '@refund/contracts/brands';
 import { errorBodySchema } from '@refund/contracts/errors';
 import type { Db } from '../../db/database';
@@ -68,6 +70,27 @@ export const brandRoutes: FastifyPluginAsync<BrandRoutesOptions> = async (app, o
       },
     },
     async (request) => brandView(await findBrand(options.db, request.params.brand_id)),
+  );
+
+  r.get(
+    '/brands/:brand_id/value',
+    {
+      config: { auth: 'customer' },
+      schema: {
+        tags: ['gift cards'],
+        summary:
+          "What a gift card of `amount_in_cents` is worth now: the figures a quote would lock (cashback, the brand's reward, the total), without locking them",
+        params: brandParamsSchema,
+        querystring: giftCardValueQuerySchema,
+        response: {
+          200: giftCardValueSchema,
+          ...errors,
+          404: errorBodySchema,
+          409: errorBodySchema,
+        },
+      },
+    },
+    async (request) => options.quotes.value(request.params.brand_id, request.query.amount_in_cents),
   );
 
   r.post(

@@ -4,6 +4,7 @@ import {
   GIFT_CARD_QUOTE_SECONDS,
   type GiftCardQuote,
   type GiftCardQuoteRequest,
+  type GiftCardValue,
 } from '@refund/contracts/brands';
 import { and, count, eq, gt, lt, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
@@ -27,12 +28,37 @@ export function createGiftCardQuotes(
   /** The brand's own earn-rewards reward, in basis points; 0 without an offer. */
   rewardBpsOf: (providerBrandId: string) => number = () => 0,
 ) {
+  /**
+   * The brand, when a card of this amount can be bought now, and what that card is worth: the
+   * one working-out behind both a quote and the value the amount screen shows. The brand's
+   * earn-rewards reward is paid on every gift card of it, bought on any path (ADR 0030).
+   */
+  async function valueOf(brandId: string, amountCents: number) {
+    const brand = await findBrand(db, brandId);
+    if (!orderable(brand)) throw new DomainError('BRAND_UNAVAILABLE');
+    const problem = denominationProblem(denominationsOf(brand), amountCents);
+    if (problem) throw new DomainError(problem);
+    const cashback = cashbackCents(amountCents, brand.cashbackBps);
+    const rewardBps = rewardBpsOf(brand.providerBrandId);
+    const reward = cashbackCents(amountCents, rewardBps);
+    const value: GiftCardValue = {
+      brand_id: brand.id,
+      amount_in_cents: amountCents,
+      cashback_bps: brand.cashbackBps,
+      cashback_in_cents: cashback,
+      reward_bps: rewardBps,
+      reward_in_cents: reward,
+      total_value_in_cents: amountCents + cashback + reward,
+    };
+    return value;
+  }
+
   return {
+    /** What a card of this amount is worth now, as a quote would lock it; nothing is stored. */
+    value: valueOf,
+
     async create(userId: string, request: GiftCardQuoteRequest): Promise<GiftCardQuote> {
-      const brand = await findBrand(db, request.brand_id);
-      if (!orderable(brand)) throw new DomainError('BRAND_UNAVAILABLE');
-      const problem = denominationProblem(denominationsOf(brand), request.amount_in_cents);
-      if (problem) throw new DomainError(problem);
+      const value = await valueOf(request.brand_id, request.amount_in_cents);
       const [recent] = await db
         .select({ n: count() })
         .from(giftcardQuotes)
@@ -48,19 +74,16 @@ export function createGiftCardQuotes(
           'You asked for many gift card offers in a short time. Please try again later.',
         );
       }
-      const cashback = cashbackCents(request.amount_in_cents, brand.cashbackBps);
-      const rewardBps = rewardBpsOf(brand.providerBrandId);
-      const reward = cashbackCents(request.amount_in_cents, rewardBps);
       const [quote] = await db
         .insert(giftcardQuotes)
         .values({
           userId,
-          brandId: brand.id,
-          amountCents: request.amount_in_cents,
-          cashbackBps: brand.cashbackBps,
-          cashbackCents: cashback,
-          rewardBps,
-          rewardCents: reward,
+          brandId: value.brand_id,
+          amountCents: value.amount_in_cents,
+          cashbackBps: value.cashback_bps,
+          cashbackCents: value.cashback_in_cents,
+          rewardBps: value.reward_bps,
+          rewardCents: value.reward_in_cents,
           expiresAt: new Date(Date.now() + GIFT_CARD_QUOTE_SECONDS * 1000),
         })
         .returning();

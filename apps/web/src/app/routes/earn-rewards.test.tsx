@@ -127,6 +127,11 @@ function api(extra: Parameters<typeof installFakeApi>[0] = {}) {
       json({ available_in_cents: 8_000, pending_in_cents: 0, total_in_cents: 8_000 }),
     'GET /earn-rewards': () => json({ data: rewards }),
     [`GET /earn-rewards/${trailheadId}`]: () => json(rewards[0]),
+    // What the server works out for $50.00: 4% cashback and the brand's 15% reward.
+    [`GET /brands/${trailheadId}/value`]: () => {
+      const { quote_id: _id, expires_at: _expires, ...value } = quote();
+      return json(value);
+    },
     ...extra,
   });
 }
@@ -224,7 +229,7 @@ describe("an earn-rewards brand's page", () => {
 
     await user.type(screen.getByLabelText('Gift card amount (USD)'), '50');
     // $50.00 + $2.00 cashback + $7.50 reward.
-    expect(screen.getByText('Spend $50.00, get $59.50 back')).toBeTruthy();
+    expect(await screen.findByText('Spend $50.00, get $59.50 back')).toBeTruthy();
     expect(screen.getByText('Brand reward (15%)').nextElementSibling?.textContent).toBe('+$7.50');
     const compare = screen.getByRole('region', { name: 'What you get for $50.00' });
     expect(within(compare).getAllByRole('listitem')[0]?.textContent).toBe(

@@ -214,7 +214,6 @@ export function GiftCardBrandPage({
             <GiftCardAmountForm
               mode={mode}
               brand={brand}
-              rewardBps={rewardBps}
               spendable={spendableFor(balance.data, mode)}
               methods={methods.data}
               initialCents={

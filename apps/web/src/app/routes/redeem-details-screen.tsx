@@ -98,6 +98,9 @@ export function RedeemDetailsScreen() {
   }
   const held = isGiftCardMode(flow.mode) ? giftCardQuoteSlot.read() : null;
   const quote = held?.quote_id === flow.selectedPaymentMethodUUID ? held : null;
+  // A gift card is confirmed only with its quote in hand, whose figures are the ones shown: when
+  // it is not kept (another tab started over), its amount is chosen and quoted again.
+  if (isGiftCardMode(flow.mode) && !quote) return <Navigate to={methodHref(flow)} replace />;
 
   const sendPasscode = () =>
     startOtp.mutate(undefined, {
@@ -153,12 +156,7 @@ export function RedeemDetailsScreen() {
             spendable={spendableFor(balance.data, flow.mode)}
             pending={startOtp.isPending || renewing}
             serverError={serverError}
-            offerHeldUntil={quote?.expires_at}
-            reward={
-              quote && quote.reward_in_cents > 0
-                ? { cents: quote.reward_in_cents, percentage: quote.reward_bps / 100 }
-                : undefined
-            }
+            quote={quote}
             notice={notice}
             onConfirm={confirm}
           />

@@ -103,8 +103,26 @@ const quoteFor = (amount: number, bps: number, expiresInMs = 600_000) => ({
   expires_at: new Date(Date.now() + expiresInMs).toISOString(),
 });
 
+/** The server's value of a card (GET /brands/{id}/value), worked out as the server does. */
+const valueFor = (brandId: string, amount: number, cashbackBps: number, rewardBps = 0) => {
+  const cashback = Math.floor((amount * cashbackBps) / 10_000);
+  const reward = Math.floor((amount * rewardBps) / 10_000);
+  return {
+    brand_id: brandId,
+    amount_in_cents: amount,
+    cashback_bps: cashbackBps,
+    cashback_in_cents: cashback,
+    reward_bps: rewardBps,
+    reward_in_cents: reward,
+    total_value_in_cents: amount + cashback + reward,
+  };
+};
+const amountOf = (call: { query: Record<string, string> }) => Number(call.query.amount_in_cents);
+
 function shop(extra: Parameters<typeof installFakeApi>[0] = {}) {
   return installFakeApi({
+    [`GET /brands/${harborId}/value`]: (call) => json(valueFor(harborId, amountOf(call), 400)),
+    [`GET /brands/${cinemaId}/value`]: (call) => json(valueFor(cinemaId, amountOf(call), 500)),
     'GET /redemption-methods': () => json(methods),
     'GET /wallet/balance': () =>
       json({ available_in_cents: 8_000, pending_in_cents: 0, total_in_cents: 8_000 }),
@@ -188,7 +206,10 @@ describe("a brand's page", () => {
     expect(screen.getByText('This gift card cannot be exchanged for cash.')).toBeTruthy();
 
     await user.type(screen.getByLabelText('Gift card amount (USD)'), '50');
-    expect(screen.getByText('Spend $50.00, get $52.00 back')).toBeTruthy();
+    expect(await screen.findByText('Spend $50.00, get $52.00 back')).toBeTruthy();
+    expect(calls.callsTo(`GET /brands/${harborId}/value`).at(-1)?.query).toEqual({
+      amount_in_cents: '5000',
+    });
     const compare = screen.getByRole('region', { name: 'What you get for $50.00' });
     const rows = within(compare).getAllByRole('listitem');
     expect(rows.map((row) => row.textContent)).toEqual([
@@ -236,6 +257,30 @@ describe("a brand's page", () => {
     });
   });
 
+  it("shows the brand's reward the server will pay on a plain gift card, the same on Confirm Details", async () => {
+    // Harbor Coffee also runs an earn-rewards offer: its reward is paid on every card of it.
+    const withReward = (amount: number) => valueFor(harborId, amount, 400, 1_500);
+    shop({
+      [`GET /brands/${harborId}/value`]: (call) => json(withReward(amountOf(call))),
+      'POST /giftcards/quotes': () =>
+        json(
+          { ...withReward(4_000), quote_id: quoteId, expires_at: quoteFor(4_000, 400).expires_at },
+          201,
+        ),
+    });
+    renderShop(`/redeem/giftcard/${harborId}`);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Gift card amount (USD)'), '40');
+    expect(await screen.findByText('Spend $40.00, get $47.60 back')).toBeTruthy();
+    expect(screen.getByText('Brand reward (15%)')).toBeTruthy();
+    expect(screen.getByTestId('giftcard-reward').textContent).toBe('+$6.00');
+
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { name: 'Confirm Details' })).toBeTruthy();
+    expect(screen.getByText('Spend $40.00, get $47.60 back')).toBeTruthy();
+    expect(screen.getByTestId('giftcard-reward').textContent).toBe('+$6.00');
+  });
+
   it('offers a fixed-denomination brand its values as choices', async () => {
     const calls = shop({
       'POST /giftcards/quotes': () => json({ ...quoteFor(5_000, 500), brand_id: cinemaId }, 201),
@@ -255,7 +300,7 @@ describe("a brand's page", () => {
     ).toBeTruthy();
 
     await user.click(screen.getByRole('radio', { name: /\$50\.00/ }));
-    expect(screen.getByText('Spend $50.00, get $52.50 back')).toBeTruthy();
+    expect(await screen.findByText('Spend $50.00, get $52.50 back')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('heading', { name: 'Confirm Details' })).toBeTruthy();
     expect(calls.callsTo('POST /giftcards/quotes')[0]?.body).toEqual({

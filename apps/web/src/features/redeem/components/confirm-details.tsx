@@ -8,6 +8,7 @@ import { summarize } from '../amount';
 import type { RedemptionFlow } from '../redemption-flow';
 import { RedemptionSummary } from './redemption-summary';
 import { FormAlert } from '../../../components/form-alert';
+import type { GiftCardQuote } from '@refund/contracts/brands';
 import { isGiftCardMode } from '../giftcard/giftcard-quote';
 import { GiftCardValue } from '../giftcard/giftcard-value';
 
@@ -17,10 +18,8 @@ interface ConfirmDetailsProps {
   spendable: Spendable;
   pending: boolean;
   serverError: string | null;
-  /** A gift card's quote: until when its cashback is held. */
-  offerHeldUntil?: string | undefined;
-  /** A gift card's quote: the brand's earn-rewards reward it locked, beside the cashback. */
-  reward?: { cents: number; percentage: number } | undefined;
+  /** A gift card's quote: its figures are shown as they are, and until when they are held. */
+  quote?: GiftCardQuote | null | undefined;
   /** Said before the form, e.g. that the offer changed since the customer last saw it. */
   notice?: string | null | undefined;
   onConfirm: () => void;
@@ -50,8 +49,7 @@ export function ConfirmDetails({
   spendable,
   pending,
   serverError,
-  offerHeldUntil,
-  reward,
+  quote,
   notice,
   onConfirm,
 }: ConfirmDetailsProps) {
@@ -122,17 +120,7 @@ export function ConfirmDetails({
         </div>
       </dl>
       {isGiftCardMode(flow.mode) ? (
-        <GiftCardValue
-          amountCents={flow.amount}
-          // The flow's gross value is the quote's total: face value, cashback and reward.
-          cashbackCents={Math.max(
-            0,
-            flow.gross_amount_in_cents - flow.amount - (reward?.cents ?? 0),
-          )}
-          cashbackPercentage={flow.cashbackPercentage}
-          rewardCents={reward?.cents}
-          rewardPercentage={reward?.percentage}
-        />
+        quote && <GiftCardValue value={quote} />
       ) : (
         <RedemptionSummary
           summary={summary}
@@ -140,9 +128,9 @@ export function ConfirmDetails({
           netLabel={netLabel ? t(netLabel) : undefined}
         />
       )}
-      {offerHeldUntil && (
+      {quote && (
         <p className="text-sm text-ink-muted">
-          {t('giftCards.confirm.heldUntil', { time: formatTime(offerHeldUntil) })}
+          {t('giftCards.confirm.heldUntil', { time: formatTime(quote.expires_at) })}
         </p>
       )}
       <CheckboxField

@@ -1,4 +1,4 @@
-import { brandDisplayName, cashbackCents, type Brand } from '@refund/contracts/brands';
+import { brandDisplayName, type Brand } from '@refund/contracts/brands';
 import { messages } from '@refund/contracts/errors';
 import { formatMoney } from '@refund/contracts/format';
 import type { RedemptionMethod } from '@refund/contracts/wallet';
@@ -12,14 +12,13 @@ import { centsToInput, checkAmount, parseDollarsToCents } from '../amount';
 import { SpendableBalance } from '../components/spendable-balance';
 import type { GiftCardMode } from './giftcard-quote';
 import { GiftCardValue } from './giftcard-value';
+import { useGiftCardValue } from './giftcard-value-query';
 import { ValueComparison } from './value-comparison';
 
 interface GiftCardAmountFormProps {
   /** How the card is bought: a plain gift card, or an earn-rewards brand's. */
   mode: GiftCardMode;
   brand: Brand;
-  /** The brand's earn-rewards reward, in basis points; 0 without one. */
-  rewardBps: number;
   /** What a gift card can be bought with: the available balance and the welcome bonus. */
   spendable: Spendable;
   methods: readonly RedemptionMethod[];
@@ -85,13 +84,13 @@ function FixedChoices({
 
 /**
  * The amount of a gift card: typed within the brand's limits, or one of its fixed values. As
- * soon as there is an amount, what it is worth: "Spend $X, get $Y back" (with the brand's reward
- * where it has one), and beside it what the same money would be as a debit card or bank transfer.
+ * soon as there is an amount, what it is worth, as the server works it out for a quote: "Spend
+ * $X, get $Y back" (with the brand's reward where it has one), and beside it what the same money
+ * would be as a debit card or bank transfer.
  */
 export function GiftCardAmountForm({
   mode,
   brand,
-  rewardBps,
   spendable,
   methods,
   initialCents,
@@ -110,6 +109,7 @@ export function GiftCardAmountForm({
   const availableCents = spendable.cents;
   const amount = fixed ? chosen : parseDollarsToCents(typed);
   const preview = amount !== null && amount > 0 ? amount : null;
+  const valued = useGiftCardValue(brand.id, preview, { typed: !fixed });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -164,24 +164,22 @@ export function GiftCardAmountForm({
           />
         )
       )}
-      {preview !== null && (
+      {valued.value ? (
         <>
-          <GiftCardValue
-            amountCents={preview}
-            cashbackCents={cashbackCents(preview, brand.cashback_bps)}
-            cashbackPercentage={brand.cashback_bps / 100}
-            rewardCents={cashbackCents(preview, rewardBps)}
-            rewardPercentage={rewardBps / 100}
-          />
+          <GiftCardValue value={valued.value} />
           <ValueComparison
             mode={mode}
-            amountCents={preview}
-            cashbackBps={brand.cashback_bps}
-            rewardBps={rewardBps}
+            value={valued.value}
             brandName={brandDisplayName(brand)}
             methods={methods}
           />
         </>
+      ) : (
+        valued.working && (
+          <p role="status" className="text-sm text-ink-muted">
+            {t('giftCards.value.working')}
+          </p>
+        )
       )}
       <FormAlert message={serverError} />
       <Button type="submit" loading={pending}>

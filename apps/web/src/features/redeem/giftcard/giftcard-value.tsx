@@ -1,15 +1,17 @@
+import type { GiftCardValue as GiftCardValueFigures } from '@refund/contracts/brands';
 import { formatMoney } from '@refund/contracts/format';
 import { useTranslation } from 'react-i18next';
 
-interface GiftCardValueProps {
-  /** The gift card's face value, taken from the wallet. */
-  amountCents: number;
-  cashbackCents: number;
-  cashbackPercentage: number;
-  /** The brand's earn-rewards reward (ADR 0024); nothing is said of it when 0. */
-  rewardCents?: number | undefined;
-  rewardPercentage?: number | undefined;
-}
+/** A server's figures for a gift card: a quote, or the value of an amount before one. */
+type Figures = Pick<
+  GiftCardValueFigures,
+  | 'amount_in_cents'
+  | 'cashback_bps'
+  | 'cashback_in_cents'
+  | 'reward_bps'
+  | 'reward_in_cents'
+  | 'total_value_in_cents'
+>;
 
 const percent = (value: number) =>
   new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(value);
@@ -19,17 +21,19 @@ const plus = (cents: number) => (cents > 0 ? `+${formatMoney(cents)}` : formatMo
 /**
  * The gift card's value in plain words before anything is confirmed: "Spend $100.00, get $104.00
  * back", with the face value, the cashback and any brand reward the wallet receives once the card
- * is issued.
+ * is issued. Every figure is the server's (a quote, or the value of an amount before one): none is
+ * worked out here, so what is shown is what the ledger credits (ADR 0030).
  */
-export function GiftCardValue({
-  amountCents,
-  cashbackCents,
-  cashbackPercentage,
-  rewardCents = 0,
-  rewardPercentage = 0,
-}: GiftCardValueProps) {
+export function GiftCardValue({ value }: { value: Figures }) {
   const { t } = useTranslation();
-  const total = amountCents + cashbackCents + rewardCents;
+  const {
+    amount_in_cents: amountCents,
+    cashback_in_cents: cashbackCents,
+    reward_in_cents: rewardCents,
+    total_value_in_cents: total,
+  } = value;
+  const cashbackPercentage = value.cashback_bps / 100;
+  const rewardPercentage = value.reward_bps / 100;
   return (
     <div className="flex flex-col gap-3 rounded-xl bg-surface-muted px-4 py-3">
       <p className="text-lg font-bold text-ink">

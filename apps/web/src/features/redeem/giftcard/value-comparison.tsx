@@ -1,4 +1,4 @@
-import { cashbackCents } from '@refund/contracts/brands';
+import type { GiftCardValue } from '@refund/contracts/brands';
 import { formatMoney } from '@refund/contracts/format';
 import type { RedemptionMethod } from '@refund/contracts/wallet';
 import type { TFunction } from 'i18next';
@@ -21,10 +21,8 @@ const fitsLimits = (method: RedemptionMethod, cents: number) =>
 interface ValueComparisonProps {
   /** How the gift card is bought: its row is named after the method. */
   mode: GiftCardMode;
-  amountCents: number;
-  cashbackBps: number;
-  /** The brand's earn-rewards reward, in basis points; 0 without one. */
-  rewardBps: number;
+  /** The server's value of the gift card (giftcard-value-query.ts): its figures are not worked out here. */
+  value: GiftCardValue;
   brandName: string;
   /** The wallet's redemption methods; those not available now are left out. */
   methods: readonly RedemptionMethod[];
@@ -59,22 +57,17 @@ function giftCardDetail(
  * transfer to a debit card after its fee, and a bank transfer without one but slower. The most
  * valuable choice is marked, so it is visible before anything is committed.
  */
-export function ValueComparison({
-  mode,
-  amountCents,
-  cashbackBps,
-  rewardBps,
-  brandName,
-  methods,
-}: ValueComparisonProps) {
+export function ValueComparison({ mode, value, brandName, methods }: ValueComparisonProps) {
   const { t } = useTranslation();
-  const cashback = cashbackCents(amountCents, cashbackBps);
-  // The API rounds the reward down as it does the cashback.
-  const reward = cashbackCents(amountCents, rewardBps);
+  const {
+    amount_in_cents: amountCents,
+    cashback_in_cents: cashback,
+    reward_in_cents: reward,
+  } = value;
   const options: Option[] = [
     {
       mode,
-      value: amountCents + cashback + reward,
+      value: value.total_value_in_cents,
       detail: giftCardDetail(t, { brand: brandName, amount: amountCents, cashback, reward }),
     },
   ];
