@@ -1,0 +1,56 @@
+import { expect, test, type Page } from '../support/test';
+import { threeFeaturedBrandsURL } from '../../playwright.config';
+import { confirmAndVerify } from '../redemptions/redeem-helpers';
+import { signInThroughApi } from '../support/people';
+import { fundedCustomer } from '../support/redemptions';
+
+/** Home's available balance, reloaded until it shows `amount` (the jobs issue the card). */
+async function expectBalanceToBecome(page: Page, amount: string): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        await page.goto('/');
+        return page.getByTestId('balance-available').textContent();
+      },
+      { timeout: 20_000, intervals: [500, 1_000] },
+    )
+    .toBe(amount);
+}
+
+// Trailhead Outdoor pays 5% cashback and, on this server, its own 10% reward (playwright.config.ts).
+test.use({ baseURL: threeFeaturedBrandsURL });
+
+test("a plain gift card of a rewarded brand: the value shown before the passcode is the quote's and the ledger's", async ({
+  page,
+}) => {
+  const customer = await fundedCustomer(page.request, { amountInCents: 10_000 });
+  await signInThroughApi(page, customer.person);
+  await page.goto('/');
+  await page
+    .getByRole('region', { name: 'Choose Your Redemption Method' })
+    .getByRole('link', { name: /Gift cards/ })
+    .click();
+  await page.getByLabel('Search brands').fill('trailhead');
+  await page.getByRole('link', { name: /Trailhead Outdoor/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Trailhead Outdoor' })).toBeVisible();
+
+  // The amount screen: $40.00 + $2.00 cashback + $4.00 of the brand's own reward.
+  await page.getByLabel('Gift card amount (USD)').fill('40');
+  await expect(page.getByText('Spend $40.00, get $46.00 back')).toBeVisible();
+  await expect(page.getByTestId('giftcard-reward')).toHaveText('+$4.00');
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  // Confirm Details: the same figures, from the quote.
+  await expect(page.getByRole('heading', { name: 'Confirm Details' })).toBeVisible();
+  await expect(page.getByText('Spend $40.00, get $46.00 back')).toBeVisible();
+  await expect(page.getByTestId('giftcard-reward')).toHaveText('+$4.00');
+  await confirmAndVerify(page, customer.person);
+  await expect(page.getByRole('heading', { level: 1, name: 'Redemption Pending' })).toBeVisible();
+
+  // The ledger: the amount left, the cashback and the reward came back once the card was issued.
+  await expectBalanceToBecome(page, '$66.00');
+  await page.goto('/profile/giftcards-history');
+  await page.getByRole('list', { name: 'Active gift cards' }).getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Gift Card Details' })).toBeVisible();
+  await expect(page.getByText('Total value').locator('..')).toContainText('$46.00');
+});
