@@ -2,11 +2,11 @@
  * Random sequences of everything that moves a customer's money (merchant refunds, claims, held
  * returns and their releases, redemptions to the sandbox cards, payout outcomes the provider
  * reports late, twice or out of order) checked against a plain model of what each customer's
- * balance must be, against what the customer's own history implies, and against the ledger's
- * invariants. A failure prints the shrunk sequence of operations and the seed that replays it
- * (LEDGER_PROPERTY_SEED, LEDGER_PROPERTY_PATH); LEDGER_PROPERTY_RUNS sets the number of runs
- * (default 20). Every run prints its seed first; all runs must finish within the time limit, or
- * the test fails rather than quietly checking fewer sequences.
+ * balance must be, against what the customer's own history and statement imply, and against the
+ * ledger's invariants. A failure prints the shrunk sequence of operations and the seed that
+ * replays it (LEDGER_PROPERTY_SEED, LEDGER_PROPERTY_PATH); LEDGER_PROPERTY_RUNS sets the number
+ * of runs (default 20). Every run prints its seed first; all runs must finish within the time
+ * limit, or the test fails rather than quietly checking fewer sequences.
  */
 import { eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -695,11 +695,11 @@ async function expectBalancesMatchModel(world: World): Promise<void> {
   }
 }
 
-async function allPages<T>(token: string, path: string): Promise<T[]> {
+async function allPages<T>(token: string, path: string, limit = 100): Promise<T[]> {
   const items: T[] = [];
   let cursor: string | null = null;
   do {
-    const query: string = cursor ? `?limit=100&cursor=${cursor}` : '?limit=100';
+    const query: string = cursor ? `?limit=${limit}&cursor=${cursor}` : `?limit=${limit}`;
     const page = await call(app(), 'GET', `${path}${query}`, undefined, { token });
     expect(page.statusCode).toBe(200);
     const body = page.json() as { data: T[]; next_cursor: string | null };
@@ -740,6 +740,19 @@ async function expectInvariants(world: World): Promise<void> {
       available: customer.available,
       held: customer.held,
     });
+    // The statement's lines, walked a few at a time, sum to the balance the model expects.
+    const statement = await allPages<{ id: string; amount_in_cents: number }>(
+      customer.person.accessToken,
+      '/v1/wallet/statement',
+      7,
+    );
+    expect(new Set(statement.map((line) => line.id)).size, `statement of ${i}`).toBe(
+      statement.length,
+    );
+    expect(
+      statement.reduce((total, line) => total + line.amount_in_cents, 0),
+      `statement of customer ${i}`,
+    ).toBe(customer.available + customer.held);
   }
   // Each payout moved money out once, and came back once exactly when it failed or returned.
   if (world.redemptions.length === 0) return;

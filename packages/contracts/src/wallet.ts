@@ -37,3 +37,46 @@ export const redemptionMethodSchema = z.object({
 export type RedemptionMethod = z.infer<typeof redemptionMethodSchema>;
 
 export const redemptionMethodListSchema = z.object({ data: z.array(redemptionMethodSchema) });
+
+/**
+ * What moved the customer's money, one kind per line of the statement (GET /wallet/statement).
+ * A redemption's fee is a line of its own beside the redemption.
+ */
+export const statementLineKinds = [
+  'refund_claimed',
+  'refund_reversed',
+  'redemption',
+  'redemption_fee',
+  'redemption_returned',
+  'cashback',
+  'brand_reward',
+  'welcome_bonus',
+  'welcome_bonus_expired',
+  'free_play',
+] as const;
+export type StatementLineKind = (typeof statementLineKinds)[number];
+
+/**
+ * One movement of the customer's money, as their ledger holds it: money in is positive, money
+ * out negative. The lines of a customer's statement sum to their balance (total_in_cents).
+ */
+export const statementLineSchema = z.object({
+  /** Stable across pages: the ledger transfer's id (with `:fee` for a redemption's fee). */
+  id: z.string(),
+  kind: z.enum(statementLineKinds),
+  amount_in_cents: z.number().int(),
+  occurred_at: z.iso.datetime({ offset: true }),
+  /** A redemption's state while its payout is on its way; every other movement is completed. */
+  status: z.enum(['completed', 'pending', 'failed']),
+  /** The refund a line is about (claimed, reversed), with its merchant. */
+  refund: z.object({ id: z.uuid(), merchant_name: z.string() }).nullable(),
+  /** The redemption a line is about (it, its fee, its cashback or reward, its money back). */
+  redemption: z.object({ id: z.uuid(), mode: z.enum(redemptionModes) }).nullable(),
+});
+export type StatementLine = z.infer<typeof statementLineSchema>;
+
+export const statementPageSchema = z.object({
+  data: z.array(statementLineSchema),
+  next_cursor: z.string().nullable(),
+});
+export type StatementPage = z.infer<typeof statementPageSchema>;

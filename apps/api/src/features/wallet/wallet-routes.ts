@@ -1,13 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '@refund/contracts/errors';
+import { keysetPageQuerySchema } from '@refund/contracts/paging';
 import {
   redemptionMethodListSchema,
+  statementPageSchema,
   walletBalanceSchema,
   type RedemptionMethod,
 } from '@refund/contracts/wallet';
 import type { Db } from '../../db/database';
 import { walletBalance } from './wallet-balance';
+import { walletStatement } from './wallet-statement';
 
 export interface WalletRoutesOptions {
   db: Db;
@@ -35,6 +38,27 @@ export const walletRoutes: FastifyPluginAsync<WalletRoutesOptions> = async (app,
       const { userId } = request.customer;
       return walletBalance(options.db, userId, options.bonus);
     },
+  );
+
+  r.get(
+    '/wallet/statement',
+    {
+      config: { auth: 'customer' },
+      schema: {
+        tags: ['wallet'],
+        summary:
+          "Every movement of the signed-in customer's money, newest first, one line per kind (refund claimed, redemption and its fee, cashback, brand reward, bonus, free play, money given back); the lines sum to the balance",
+        querystring: keysetPageQuerySchema,
+        response: { 200: statementPageSchema, 400: errorBodySchema, 401: errorBodySchema },
+      },
+    },
+    async (request) =>
+      walletStatement(
+        options.db,
+        request.customer.userId,
+        request.query.limit,
+        request.query.cursor,
+      ),
   );
 
   r.get(
