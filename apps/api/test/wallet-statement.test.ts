@@ -150,6 +150,24 @@ describe('the statement', () => {
     expect(sum(lines)).toBe(await ledgerTotal(person));
     // 20,000 + 1,000 bonus − 5,000 − 4,000 + 160 + 600 + 500; the refused 1,000 came back.
     expect(balance.total_in_cents).toBe(13_260);
+
+    // Some kinds only (what Transaction History adds beside its refunds and redemptions).
+    const some = await call(
+      server.app,
+      'GET',
+      '/v1/wallet/statement?kinds=cashback,free_play,redemption_fee',
+      undefined,
+      { token: person.accessToken },
+    );
+    expect(some.statusCode, some.body).toBe(200);
+    expect(
+      (some.json() as StatementPage).data.map((l) => [l.kind, l.amount_in_cents]).sort(),
+    ).toEqual([
+      ['cashback', 160],
+      ['free_play', 500],
+      ['redemption_fee', -15],
+      ['redemption_fee', -75],
+    ]);
   });
 
   it('shows a customer their own lines only, and refuses a cursor it never gave', async () => {
@@ -157,7 +175,7 @@ describe('the statement', () => {
     const other = await fundedCustomer(server.app, merchant, 4_321);
     expect((await statementOf(one)).map((l) => l.amount_in_cents).sort()).toEqual([1_000, 1_234]);
     expect((await statementOf(other)).map((l) => l.amount_in_cents).sort()).toEqual([1_000, 4_321]);
-    for (const query of ['?cursor=nope', '?limit=0', '?limit=101', '?limit=x']) {
+    for (const query of ['?cursor=nope', '?limit=0', '?limit=101', '?limit=x', '?kinds=nope']) {
       const response = await call(server.app, 'GET', `/v1/wallet/statement${query}`, undefined, {
         token: one.accessToken,
       });

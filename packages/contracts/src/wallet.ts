@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keysetPageQuerySchema } from './paging';
 
 export const walletBalanceSchema = z.object({
   /** Refunded money that can be redeemed any way now. */
@@ -74,6 +75,22 @@ export const statementLineSchema = z.object({
   redemption: z.object({ id: z.uuid(), mode: z.enum(redemptionModes) }).nullable(),
 });
 export type StatementLine = z.infer<typeof statementLineSchema>;
+
+/** A page of the statement; `kinds` (comma-separated) keeps those kinds of line only. */
+export const statementQuerySchema = keysetPageQuerySchema.extend({
+  kinds: z
+    .string()
+    .max(400)
+    .transform((value) => value.split(',').filter((kind) => kind !== ''))
+    .pipe(
+      z.array(
+        z.enum(statementLineKinds, {
+          error: `kinds: each one of ${statementLineKinds.join(', ')}`,
+        }),
+      ),
+    )
+    .optional(),
+});
 
 export const statementPageSchema = z.object({
   data: z.array(statementLineSchema),

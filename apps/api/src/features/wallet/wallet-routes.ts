@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '@refund/contracts/errors';
-import { keysetPageQuerySchema } from '@refund/contracts/paging';
 import {
   redemptionMethodListSchema,
   statementPageSchema,
+  statementQuerySchema,
   walletBalanceSchema,
   type RedemptionMethod,
 } from '@refund/contracts/wallet';
@@ -48,7 +48,7 @@ export const walletRoutes: FastifyPluginAsync<WalletRoutesOptions> = async (app,
         tags: ['wallet'],
         summary:
           "Every movement of the signed-in customer's money, newest first, one line per kind (refund claimed, redemption and its fee, cashback, brand reward, bonus, free play, money given back); the lines sum to the balance",
-        querystring: keysetPageQuerySchema,
+        querystring: statementQuerySchema,
         response: { 200: statementPageSchema, 400: errorBodySchema, 401: errorBodySchema },
       },
     },
@@ -58,6 +58,7 @@ export const walletRoutes: FastifyPluginAsync<WalletRoutesOptions> = async (app,
         request.customer.userId,
         request.query.limit,
         request.query.cursor,
+        request.query.kinds,
       ),
   );
 

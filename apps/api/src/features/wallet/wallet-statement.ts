@@ -26,9 +26,6 @@ const lineKindOf: Record<string, StatementLineKind> = {
   promotion: 'free_play',
 };
 
-/** Transfer kinds the statement knows: a new kind must be named here before it moves money. */
-export const statementTransferKinds: readonly string[] = Object.keys(lineKindOf);
-
 const exactCreatedAt = sql<string>`to_char(${ledgerTransfers.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 const redemptionStatus = {
@@ -49,8 +46,19 @@ export async function walletStatement(
   userId: string,
   limit: number,
   cursor: string | undefined,
+  /** Only these kinds of line; every kind when absent. */
+  kinds?: readonly StatementLineKind[],
 ): Promise<StatementPage> {
   const after = cursor ? decodeExactCursor(cursor) : null;
+  const wanted = kinds && kinds.length > 0 ? new Set(kinds) : null;
+  // The transfers that make the lines asked for (a redemption's fee comes from its payout).
+  const transferKinds = wanted
+    ? Object.entries(lineKindOf)
+        .filter(
+          ([, line]) => wanted.has(line) || (line === 'redemption' && wanted.has('redemption_fee')),
+        )
+        .map(([transfer]) => transfer)
+    : null;
   const theirs = db
     .select({ id: ledgerAccounts.id })
     .from(ledgerAccounts)
@@ -70,6 +78,7 @@ export async function walletStatement(
     .where(
       and(
         inArray(ledgerEntries.accountId, theirs),
+        transferKinds ? inArray(ledgerTransfers.kind, transferKinds) : undefined,
         after
           ? sql`(${ledgerTransfers.createdAt}, ${ledgerTransfers.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
           : undefined,
@@ -144,7 +153,7 @@ export async function walletStatement(
   });
   const last = page.at(-1);
   return {
-    data,
+    data: wanted ? data.filter((line) => wanted.has(line.kind)) : data,
     next_cursor: rows.length > limit && last ? encodeExactCursor(last.at, last.id) : null,
   };
 }
