@@ -53,4 +53,13 @@ test("a plain gift card of a rewarded brand: the value shown before the passcode
   await page.getByRole('list', { name: 'Active gift cards' }).getByRole('link').click();
   await expect(page.getByRole('heading', { level: 1, name: 'Gift Card Details' })).toBeVisible();
   await expect(page.getByText('Total value').locator('..')).toContainText('$46.00');
+
+  // Transaction History has a line for each movement: the refund, the card, its cashback and the
+  // brand's reward, and they add up to the balance.
+  await page.goto('/refunds-history');
+  const list = page.getByRole('list', { name: 'Transactions' });
+  await expect(list.getByRole('link', { name: /^Cashback/ })).toContainText('+$2.00');
+  await expect(list.getByRole('link', { name: /^Brand reward/ })).toContainText('+$4.00');
+  await expect(list.getByRole('link', { name: /Refund from/ })).toContainText('+$100.00');
+  await expect(list.getByRole('link', { name: /^Gift card/ })).toContainText('$40.00');
 });

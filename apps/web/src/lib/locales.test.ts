@@ -20,6 +20,8 @@ function placeholders(text: unknown): string[] {
 /** Keys whose text is a name or symbol, the same in both languages. */
 const sameInBothLanguages = new Set([
   'activity.moneyIn',
+  'activity.moneyOut',
+  'activity.movement.cashback',
   'auth.phonePlaceholder',
   'giftCardWallet.code.pin',
   'giftCardWallet.details.cashback',

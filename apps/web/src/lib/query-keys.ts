@@ -21,6 +21,7 @@ export const queryKeys = {
   claimNextStep: resourceKeys('claim-next-step'),
   refunds: resourceKeys('refunds'),
   transactions: resourceKeys('transactions'),
+  statement: resourceKeys('statement'),
   cards: resourceKeys('cards'),
   bankAccounts: resourceKeys('bank-accounts'),
   brands: resourceKeys('brands'),

@@ -46,6 +46,7 @@ describe('Transaction History', () => {
           ],
           next_cursor: null,
         }),
+      'GET /wallet/statement': () => json({ data: [], next_cursor: null }),
     });
     renderApp(<ActivityList />);
     const [first, second, third, fourth] = await rows();
@@ -76,6 +77,7 @@ describe('Transaction History', () => {
               next_cursor: null,
             })
           : json({ data: [returnedAchTransaction()], next_cursor: 'tx-cursor-1' }),
+      'GET /wallet/statement': () => json({ data: [], next_cursor: null }),
     });
     renderApp(<ActivityList />);
     // Only what is newer than the last redemption loaded: an unloaded one could come between.
@@ -98,6 +100,7 @@ describe('Transaction History', () => {
     installFakeApi({
       'GET /refunds': () => json({ data: [], next_cursor: null }),
       'GET /transactions': () => json({ data: [], next_cursor: null }),
+      'GET /wallet/statement': () => json({ data: [], next_cursor: null }),
     });
     renderApp(<ActivityList />);
     expect(await screen.findByRole('heading', { name: 'No transactions yet' })).toBeTruthy();
@@ -114,6 +117,7 @@ describe('Transaction History', () => {
             )
           : json({ data: [refund()], next_cursor: null }),
       'GET /transactions': () => json({ data: [], next_cursor: null }),
+      'GET /wallet/statement': () => json({ data: [], next_cursor: null }),
     });
     renderApp(<ActivityList />);
     expect((await screen.findByRole('alert')).textContent).toContain(
@@ -122,5 +126,53 @@ describe('Transaction History', () => {
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Refund from Summit Sports')).toBeTruthy();
+  });
+
+  it('shows the cashback, a reward, the bonus, the free play and money given back as lines of their own', async () => {
+    const line = (kind: string, amount: number, day: string, extra: object = {}) => ({
+      id: `${kind}-${day}`,
+      kind,
+      amount_in_cents: amount,
+      occurred_at: `2030-01-${day}T10:00:00.000Z`,
+      status: 'completed',
+      refund: null,
+      redemption: null,
+      ...extra,
+    });
+    const redemption = { id: '0b7d1c9e-5a2f-4e63-9c1d-2f8e7a6b5c4d', mode: 'giftcard' };
+    const api = installFakeApi({
+      'GET /refunds': () => json({ data: [], next_cursor: null }),
+      'GET /transactions': () => json({ data: [], next_cursor: null }),
+      'GET /wallet/statement': () =>
+        json({
+          data: [
+            line('free_play', 500, '09'),
+            line('brand_reward', 600, '08', { redemption }),
+            line('cashback', 160, '08', { redemption }),
+            line('redemption_returned', 1_000, '07', {
+              redemption: { ...redemption, mode: 'debit' },
+            }),
+            line('welcome_bonus_expired', -1_000, '06'),
+            line('welcome_bonus', 1_000, '05'),
+          ],
+          next_cursor: null,
+        }),
+    });
+    renderApp(<ActivityList />);
+    expect(await rows()).toEqual([
+      expect.stringMatching(/^Free play\+\$5\.00/),
+      expect.stringMatching(/^CashbackGift card\+\$1\.60/),
+      expect.stringMatching(/^Brand rewardGift card\+\$6\.00/),
+      expect.stringMatching(/^Money back from a redemptionDebit card\+\$10\.00/),
+      expect.stringMatching(/^Welcome bonus expired−\$10\.00/),
+      expect.stringMatching(/^Welcome bonus\+\$10\.00/),
+    ]);
+    // A line about a redemption opens it.
+    expect(screen.getByRole('link', { name: /^Cashback/ }).getAttribute('href')).toBe(
+      `/profile/redemption-history/${redemption.id}`,
+    );
+    expect(api.callsTo('GET /wallet/statement')[0]?.query.kinds).toBe(
+      'refund_reversed,redemption_returned,cashback,brand_reward,welcome_bonus,welcome_bonus_expired,free_play',
+    );
   });
 });

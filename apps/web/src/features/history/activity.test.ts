@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { refund } from '../../../test/claim-fixtures';
 import { cardTransaction } from '../../../test/transaction-fixtures';
+import type { StatementLine } from '@refund/contracts/wallet';
 import { mergeActivity } from './activity';
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -9,10 +10,19 @@ const refundOn = (day: number, n = day) => refund({ refund_uuid: uuid(n), claime
 const payoutOn = (day: number, n = day) =>
   cardTransaction({ transaction_id: uuid(100 + n), created_at: at(day) });
 
+const moveOn = (day: number): StatementLine => ({
+  id: uuid(200 + day),
+  kind: 'cashback',
+  amount_in_cents: 100,
+  occurred_at: at(day),
+  status: 'completed',
+  refund: null,
+  redemption: null,
+});
+
+const letter = { refund: 'R', redemption: 'P', movement: 'M' } as const;
 const days = (merged: ReturnType<typeof mergeActivity>) =>
-  merged.items.map(
-    (item) => `${item.kind === 'refund' ? 'R' : 'P'}${new Date(item.at).getUTCDate()}`,
-  );
+  merged.items.map((item) => `${letter[item.kind]}${new Date(item.at).getUTCDate()}`);
 
 describe('Transaction History merges refunds and redemptions', () => {
   it('interleaves both lists newest first when both are complete', () => {
@@ -55,14 +65,19 @@ describe('Transaction History merges refunds and redemptions', () => {
   it('shows every row exactly once however the pages arrive', () => {
     const allRefunds = [12, 11, 7, 6, 5, 2].map((d) => refundOn(d));
     const allPayouts = [10, 9, 8, 4, 3, 1].map((d) => payoutOn(d));
-    const loaded = { refunds: 2, redemptions: 2 };
+    const allMoves = [13, 8, 2].map((d) => moveOn(d));
+    const loaded = { refunds: 2, redemptions: 2, movements: 1 };
     const shown: string[][] = [];
-    for (let step = 0; step < 10; step += 1) {
+    for (let step = 0; step < 20; step += 1) {
       const merged = mergeActivity(
         { items: allRefunds.slice(0, loaded.refunds), hasMore: loaded.refunds < allRefunds.length },
         {
           items: allPayouts.slice(0, loaded.redemptions),
           hasMore: loaded.redemptions < allPayouts.length,
+        },
+        {
+          items: allMoves.slice(0, loaded.movements),
+          hasMore: loaded.movements < allMoves.length,
         },
       );
       shown.push(days(merged));
@@ -71,16 +86,20 @@ describe('Transaction History merges refunds and redemptions', () => {
     }
     const final = shown.at(-1);
     expect(final).toEqual([
+      'M13',
       'R12',
       'R11',
       'P10',
       'P9',
+      // Rows of the same moment come in a fixed order: by kind, then id.
+      'M8',
       'P8',
       'R7',
       'R6',
       'R5',
       'P4',
       'P3',
+      'M2',
       'R2',
       'P1',
     ]);

@@ -1,9 +1,12 @@
 import type { Refund } from '@refund/contracts/refunds';
 import type { Transaction } from '@refund/contracts/redemptions';
+import type { StatementLine } from '@refund/contracts/wallet';
 
 /**
- * Transaction History shows refunds (money in) and redemptions (money out) in one list, newest
- * first. Each comes from its own keyset-paged list; this merges the pages loaded so far.
+ * Transaction History shows refunds (money in), redemptions (money out) and every other movement
+ * of the wallet's money (cashback, rewards, bonuses, free play, payouts given back: the
+ * statement's other lines) in one list, newest first. Each comes from its own keyset-paged list;
+ * this merges the pages loaded so far.
  *
  * A list with more pages hides what is older than the last row it loaded (its horizon): an
  * unloaded row of it could come before them. So the merged list shows only rows newer than the
@@ -12,7 +15,10 @@ import type { Transaction } from '@refund/contracts/redemptions';
  */
 export type ActivityItem =
   | { kind: 'refund'; at: string; id: string; refund: Refund }
-  | { kind: 'redemption'; at: string; id: string; transaction: Transaction };
+  | { kind: 'redemption'; at: string; id: string; transaction: Transaction }
+  | { kind: 'movement'; at: string; id: string; line: StatementLine };
+
+export type ActivityListName = 'refunds' | 'redemptions' | 'movements';
 
 export interface LoadedList<T> {
   items: readonly T[];
@@ -22,7 +28,7 @@ export interface LoadedList<T> {
 export interface MergedActivity {
   items: ActivityItem[];
   /** Which lists to ask for their next page for the merged list to show more; empty when all is shown. */
-  next: ('refunds' | 'redemptions')[];
+  next: ActivityListName[];
 }
 
 /** When a refund entered the wallet (claimed) or was sent back to the original payment method. */
@@ -43,6 +49,13 @@ const toRedemptionItem = (transaction: Transaction): ActivityItem => ({
   transaction,
 });
 
+const toMovementItem = (line: StatementLine): ActivityItem => ({
+  kind: 'movement',
+  at: line.occurred_at,
+  id: line.id,
+  line,
+});
+
 const time = (iso: string) => Date.parse(iso);
 
 /** Newest first; equal times in a fixed order (kind, then id), as each list orders its own. */
@@ -57,14 +70,16 @@ function newestFirst(a: ActivityItem, b: ActivityItem): number {
 export function mergeActivity(
   refunds: LoadedList<Refund>,
   redemptions: LoadedList<Transaction>,
+  movements: LoadedList<StatementLine> = { items: [], hasMore: false },
 ): MergedActivity {
-  const lists = [
-    { name: 'refunds' as const, items: refunds.items.map(toRefundItem), hasMore: refunds.hasMore },
+  const lists: { name: ActivityListName; items: ActivityItem[]; hasMore: boolean }[] = [
+    { name: 'refunds', items: refunds.items.map(toRefundItem), hasMore: refunds.hasMore },
     {
-      name: 'redemptions' as const,
+      name: 'redemptions',
       items: redemptions.items.map(toRedemptionItem),
       hasMore: redemptions.hasMore,
     },
+    { name: 'movements', items: movements.items.map(toMovementItem), hasMore: movements.hasMore },
   ];
   // The time below which a list with more pages may still hold unseen rows.
   const horizons = lists.map((list) => {

@@ -20,6 +20,7 @@ export function useClaimRefund() {
       queryClient.removeQueries({ queryKey: queryKeys.claimPage.detail(refundUuid) });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.walletBalance.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.statement.all }),
         queryClient.invalidateQueries({ queryKey: queryKeys.refunds.all }),
       ]);
     },

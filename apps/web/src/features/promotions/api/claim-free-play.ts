@@ -32,6 +32,7 @@ export function useClaimFreePlay() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.freePlay.all }),
         queryClient.invalidateQueries({ queryKey: queryKeys.walletBalance.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.statement.all }),
       ]),
   });
 }

@@ -35,6 +35,7 @@ export function useCreateRedemption() {
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.walletBalance.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.statement.all }),
         queryClient.invalidateQueries({ queryKey: queryKeys.transactions.all }),
       ]),
   });
