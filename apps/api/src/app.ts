@@ -386,7 +386,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           failureUrl: returnUrls.failure,
         });
       }
-      await v1.register(walletRoutes, { db, methods: redemptionMethods, bonus: welcomeBonus });
+      await v1.register(walletRoutes, {
+        db,
+        methods: redemptionMethods,
+        bonus: welcomeBonus,
+        brandName: config.BRAND_NAME,
+      });
       await v1.register(brandRoutes, {
         db,
         quotes: createGiftCardQuotes(db, earnRewards.rewardBpsOf),

@@ -185,4 +185,72 @@ describe('the statement', () => {
     const unsigned = await call(server.app, 'GET', '/v1/wallet/statement');
     expect(unsigned.statusCode).toBe(401);
   });
+
+  it("downloads a month's statement as CSV and PDF: opening balance, the month's lines, closing balance", async () => {
+    const summit = await newMerchant(server.database.db, 'Summit Sports Co.');
+    const person = await fundedCustomer(server.app, summit, 2_500);
+    const card = await addCard(server.app, person.accessToken, sandboxCards.visaDebit);
+    const paid = await redeem(person, {
+      mode: 'debit',
+      payment_method_uuid: card,
+      amount_in_cents: 1_000,
+      ...(await mintWithdrawalCode(server.database.db, person.phone)),
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const now = new Date();
+    const month = now.toISOString().slice(0, 7);
+    const download = (path: string) =>
+      call(server.app, 'GET', path, undefined, { token: person.accessToken });
+
+    const csv = await download(`/v1/wallet/statements/${month}?format=csv`);
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toBe(
+      `attachment; filename="statement-${month}.csv"`,
+    );
+    const rows = csv.body.trimEnd().split('\r\n');
+    expect(rows[0]).toBe('"Date (UTC)","Description","Status","Amount (USD)","Balance (USD)"');
+    expect(rows[1]).toMatch(/^"[^"]+","Opening balance",,,0\.00$/);
+    // Oldest first: the refund, the welcome bonus, the payout and its fee, each with the balance.
+    expect(rows.slice(2, -1).map((row) => row.split(',').slice(1).join(','))).toEqual([
+      '"Refund from Summit Sports Co.","Completed",25.00,25.00',
+      '"Welcome bonus","Completed",10.00,35.00',
+      '"Redemption to a debit card","Completed",-9.85,25.15',
+      '"Fee for a redemption to a debit card","Completed",-0.15,25.00',
+    ]);
+    expect(rows.at(-1)).toMatch(/^"[^"]+","Closing balance",,,25\.00$/);
+    expect((await balanceOf(server.app, person.accessToken)).total_in_cents).toBe(2_500);
+
+    // Last month: nothing moved yet, nothing to open or close with.
+    const last = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+    const before = await download(
+      `/v1/wallet/statements/${last.toISOString().slice(0, 7)}?format=csv`,
+    );
+    expect(before.body.trimEnd().split('\r\n').slice(1)).toEqual([
+      expect.stringMatching(/"Opening balance",,,0\.00$/),
+      expect.stringMatching(/"Closing balance",,,0\.00$/),
+    ]);
+
+    const pdf = await download(`/v1/wallet/statements/${month}?format=pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toBe(
+      `attachment; filename="statement-${month}.pdf"`,
+    );
+    expect(pdf.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdf.rawPayload.subarray(-6).toString('latin1')).toContain('%%EOF');
+
+    for (const path of [
+      `/v1/wallet/statements/${month}?format=xls`,
+      `/v1/wallet/statements/${month}`,
+      '/v1/wallet/statements/2026-13?format=csv',
+      '/v1/wallet/statements/november?format=csv',
+    ]) {
+      const refused = await download(path);
+      expect(refused.statusCode, path).toBe(400);
+      expect(refused.json()).toMatchObject({ code_description: 'VALIDATION_FAILED' });
+    }
+    const unsigned = await call(server.app, 'GET', `/v1/wallet/statements/${month}?format=csv`);
+    expect(unsigned.statusCode).toBe(401);
+  });
 });

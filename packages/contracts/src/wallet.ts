@@ -97,3 +97,21 @@ export const statementPageSchema = z.object({
   next_cursor: z.string().nullable(),
 });
 export type StatementPage = z.infer<typeof statementPageSchema>;
+
+/** A month of the statement to download, `YYYY-MM` (months run in UTC). */
+export const statementMonthParamsSchema = z.strictObject({
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month must be YYYY-MM')
+    .refine((month) => month >= '2000-01', 'month must be YYYY-MM'),
+});
+
+/** How a monthly statement is downloaded: a spreadsheet's CSV, or a PDF to keep. */
+export const statementFormatQuerySchema = z.strictObject({
+  format: z.enum(['csv', 'pdf'], { error: 'format must be csv or pdf' }),
+});
+
+/** A monthly statement's file: CSV text or PDF bytes, with the content type of its format. */
+export const statementFileSchema = z
+  .custom<Uint8Array<ArrayBufferLike>>((value) => value instanceof Uint8Array)
+  .meta({ type: 'string', format: 'binary', description: 'The statement: CSV or PDF' });

@@ -73,3 +73,25 @@ export function encodeExactCursor(at: string, id: string): string {
 export function decodeExactCursor(cursor: string): { at: string; id: string } {
   return read(cursor, microsecondCursor);
 }
+
+/** A cursor at a position in a sequence (a ledger entry's `seq`): base64url of `[n]`. */
+export function encodeSeqCursor(seq: number): string {
+  return Buffer.from(JSON.stringify([seq])).toString('base64url');
+}
+
+export function decodeSeqCursor(cursor: string): number {
+  if (!BASE64URL.test(cursor)) throw refused();
+  const bytes = Buffer.from(cursor, 'base64url');
+  if (bytes.toString('base64url') !== cursor) throw refused();
+  let json: unknown;
+  try {
+    json = JSON.parse(bytes.toString('utf8'));
+  } catch {
+    throw refused();
+  }
+  const parsed = z
+    .tuple([z.number().int().positive().max(Number.MAX_SAFE_INTEGER)])
+    .safeParse(json);
+  if (!parsed.success) throw refused();
+  return parsed.data[0];
+}

@@ -3,12 +3,18 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '@refund/contracts/errors';
 import {
   redemptionMethodListSchema,
+  statementFileSchema,
+  statementFormatQuerySchema,
+  statementMonthParamsSchema,
   statementPageSchema,
   statementQuerySchema,
   walletBalanceSchema,
   type RedemptionMethod,
 } from '@refund/contracts/wallet';
 import type { Db } from '../../db/database';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema';
+import { monthlyStatement, statementCsv, statementPdf } from './monthly-statement';
 import { walletBalance } from './wallet-balance';
 import { walletStatement } from './wallet-statement';
 
@@ -18,6 +24,8 @@ export interface WalletRoutesOptions {
   methods: { views(): RedemptionMethod[] };
   /** The welcome bonus offered, if any: its last day bounds the bonus balance shown. */
   bonus: { expiresAt: Date } | null;
+  /** Named on the statements. */
+  brandName: string;
 }
 
 export const walletRoutes: FastifyPluginAsync<WalletRoutesOptions> = async (app, options) => {
@@ -60,6 +68,43 @@ export const walletRoutes: FastifyPluginAsync<WalletRoutesOptions> = async (app,
         request.query.cursor,
         request.query.kinds,
       ),
+  );
+
+  r.get(
+    '/wallet/statements/:month',
+    {
+      config: { auth: 'customer' },
+      schema: {
+        tags: ['wallet'],
+        summary:
+          "The signed-in customer's statement of one month (YYYY-MM, in UTC) to download, as CSV or PDF: its opening balance, every line of the month with the balance after it, its closing balance",
+        params: statementMonthParamsSchema,
+        querystring: statementFormatQuerySchema,
+        produces: ['text/csv', 'application/pdf'],
+        response: { 200: statementFileSchema, 400: errorBodySchema, 401: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = request.customer;
+      const { month } = request.params;
+      const statement = await monthlyStatement(options.db, userId, month);
+      const name = `statement-${month}.${request.query.format}`;
+      void reply.header('content-disposition', `attachment; filename="${name}"`);
+      if (request.query.format === 'csv') {
+        return reply
+          .type('text/csv; charset=utf-8')
+          .send(Buffer.from(statementCsv(statement), 'utf8'));
+      }
+      const [holder] = await options.db
+        .select({ first: users.firstName, last: users.lastName })
+        .from(users)
+        .where(eq(users.id, userId));
+      const pdf = await statementPdf(statement, {
+        name: holder ? `${holder.first} ${holder.last}` : '',
+        brandName: options.brandName,
+      });
+      return reply.type('application/pdf').send(pdf);
+    },
   );
 
   r.get(

@@ -1,5 +1,5 @@
 import type { StatementLine, StatementLineKind, StatementPage } from '@refund/contracts/wallet';
-import { and, desc, eq, inArray, like, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, like, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
 import {
   ledgerAccounts,
@@ -10,7 +10,7 @@ import {
   refundReturns,
   refunds,
 } from '../../db/schema';
-import { decodeExactCursor, encodeExactCursor } from '../../http/cursor';
+import { decodeSeqCursor, encodeSeqCursor } from '../../http/cursor';
 
 /** The line kind each transfer kind that moves a customer's money makes (ADR 0031). */
 const lineKindOf: Record<string, StatementLineKind> = {
@@ -36,7 +36,8 @@ const redemptionStatus = {
 } as const;
 
 /**
- * The customer's statement, newest first, keyset-paged: every ledger transfer that changed the
+ * The customer's statement, newest first (in the order their entries were written), keyset-paged
+ * on that order: every ledger transfer that changed the
  * sum of their accounts (available, held and bonus), as one line with its net amount on them,
  * and a redemption's fee as a line of its own. A transfer between their own accounts (a hold
  * released) changes no sum and makes no line. The lines of all pages sum to the balance.
@@ -48,8 +49,10 @@ export async function walletStatement(
   cursor: string | undefined,
   /** Only these kinds of line; every kind when absent. */
   kinds?: readonly StatementLineKind[],
+  /** Only what happened from `from` (included) to `to` (excluded). */
+  range?: { from: Date; to: Date },
 ): Promise<StatementPage> {
-  const after = cursor ? decodeExactCursor(cursor) : null;
+  const after = cursor ? decodeSeqCursor(cursor) : null;
   const wanted = kinds && kinds.length > 0 ? new Set(kinds) : null;
   // The transfers that make the lines asked for (a redemption's fee comes from its payout).
   const transferKinds = wanted
@@ -64,6 +67,8 @@ export async function walletStatement(
     .from(ledgerAccounts)
     .where(and(eq(ledgerAccounts.ownerType, 'customer'), eq(ledgerAccounts.ownerId, userId)));
   const net = sql<string>`sum(${ledgerEntries.amountCents})`;
+  // The order the customer's money moved in: entries are numbered as they are written.
+  const last = sql<string>`max(${ledgerEntries.seq})`;
   const rows = await db
     .select({
       id: ledgerTransfers.id,
@@ -72,6 +77,7 @@ export async function walletStatement(
       referenceId: ledgerTransfers.referenceId,
       at: exactCreatedAt,
       net,
+      seq: last,
     })
     .from(ledgerEntries)
     .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
@@ -79,14 +85,13 @@ export async function walletStatement(
       and(
         inArray(ledgerEntries.accountId, theirs),
         transferKinds ? inArray(ledgerTransfers.kind, transferKinds) : undefined,
-        after
-          ? sql`(${ledgerTransfers.createdAt}, ${ledgerTransfers.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
-          : undefined,
+        range ? gte(ledgerTransfers.createdAt, range.from) : undefined,
+        range ? lt(ledgerTransfers.createdAt, range.to) : undefined,
       ),
     )
     .groupBy(ledgerTransfers.id)
-    .having(sql`${net} <> 0`)
-    .orderBy(desc(ledgerTransfers.createdAt), desc(ledgerTransfers.id))
+    .having(after === null ? sql`${net} <> 0` : sql`${net} <> 0 and ${last} < ${after}`)
+    .orderBy(desc(last))
     .limit(limit + 1);
   const page = rows.slice(0, limit);
 
@@ -151,10 +156,10 @@ export async function walletStatement(
       { ...line, id: `${row.id}:fee`, kind: 'redemption_fee', amount_in_cents: -fee },
     ];
   });
-  const last = page.at(-1);
+  const end = page.at(-1);
   return {
     data: wanted ? data.filter((line) => wanted.has(line.kind)) : data,
-    next_cursor: rows.length > limit && last ? encodeExactCursor(last.at, last.id) : null,
+    next_cursor: rows.length > limit && end ? encodeSeqCursor(Number(end.seq)) : null,
   };
 }
 
@@ -178,4 +183,21 @@ async function refundsOf(db: Queryable, refundIds: string[], returnIds: string[]
           .where(inArray(refundReturns.id, returnIds)),
   ]);
   return [...byRefund, ...byReturn];
+}
+
+/** The sum of the customer's accounts just before `at`: a statement's opening balance. */
+export async function balanceBefore(db: Queryable, userId: string, at: Date): Promise<number> {
+  const [row] = await db
+    .select({ cents: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
+    .from(ledgerEntries)
+    .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .where(
+      and(
+        eq(ledgerAccounts.ownerType, 'customer'),
+        eq(ledgerAccounts.ownerId, userId),
+        lt(ledgerTransfers.createdAt, at),
+      ),
+    );
+  return Number(row?.cents ?? 0);
 }
