@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '../support/test';
 import { threeFeaturedBrandsURL } from '../../playwright.config';
 import { confirmAndVerify } from '../redemptions/redeem-helpers';
@@ -62,4 +63,15 @@ test("a plain gift card of a rewarded brand: the value shown before the passcode
   await expect(list.getByRole('link', { name: /^Brand reward/ })).toContainText('+$4.00');
   await expect(list.getByRole('link', { name: /Refund from/ })).toContainText('+$100.00');
   await expect(list.getByRole('link', { name: /^Gift card/ })).toContainText('$40.00');
+
+  // This month's statement, downloaded: the same movements, closing at the balance.
+  const saving = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV' }).click();
+  const download = await saving;
+  const month = new Date().toISOString().slice(0, 7);
+  expect(download.suggestedFilename()).toBe(`statement-${month}.csv`);
+  const csv = await readFile(await download.path(), 'utf8');
+  expect(csv).toContain('"Cashback on a gift card","Completed",2.00,');
+  expect(csv).toContain('"The brand\'s reward on a gift card","Completed",4.00,');
+  expect(csv.trimEnd().split('\r\n').at(-1)).toMatch(/"Closing balance",,,66\.00$/);
 });

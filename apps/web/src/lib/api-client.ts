@@ -22,6 +22,8 @@ interface CallOptions {
   body?: unknown;
   headers?: HeadersInit | undefined;
   signal?: AbortSignal | undefined;
+  /** A file to download (a statement) rather than JSON: its bytes. */
+  file?: boolean;
 }
 
 export interface ApiClientOptions {
@@ -46,13 +48,15 @@ export interface ApiClient {
     query?: Query,
     options?: { signal?: AbortSignal; headers?: HeadersInit },
   ): Promise<unknown>;
+  /** A file the API answers (a statement): its bytes, or the API's error as for any call. */
+  getFile(path: string, query?: Query): Promise<Blob>;
   post(path: string, body?: unknown, headers?: HeadersInit): Promise<unknown>;
   put(path: string, body?: unknown, headers?: HeadersInit): Promise<unknown>;
   delete(path: string, headers?: HeadersInit): Promise<unknown>;
 }
 
 /** SPEC §7's two clients: reads may be tried again, actions must not happen twice. */
-export type ReadsClient = Pick<ApiClient, 'get'>;
+export type ReadsClient = Pick<ApiClient, 'get' | 'getFile'>;
 export type ActionsClient = Pick<ApiClient, 'post' | 'put' | 'delete'>;
 
 function buildUrl(baseUrl: string, path: string, query: Query | undefined): string {
@@ -81,6 +85,16 @@ function hasAccessToken(data: unknown): data is { access_token: string } {
     typeof data === 'object' &&
     data !== null &&
     typeof (data as { access_token?: unknown }).access_token === 'string'
+  );
+}
+
+/** A Blob, from whichever realm answered it (the page's, or a test environment's fetch). */
+function isBlob(value: unknown): value is Blob {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Partial<Blob>).arrayBuffer === 'function' &&
+    typeof (value as Partial<Blob>).size === 'number'
   );
 }
 
@@ -123,7 +137,7 @@ function createSend(options: ApiClientOptions): Send {
 
   return async function send(method, path, call) {
     const headers = new Headers(call.headers);
-    headers.set('Accept', 'application/json');
+    if (!call.file) headers.set('Accept', 'application/json');
     // No Content-Type without a body: JSON servers reject an empty body declared as JSON.
     if (call.body !== undefined) headers.set('Content-Type', 'application/json');
     const token = options.session.getToken();
@@ -152,6 +166,7 @@ function createSend(options: ApiClientOptions): Send {
 
       if (response.status === 401) options.session.onUnauthorized();
       if (response.status === 204 || response.status === 205) return undefined;
+      if (call.file && response.ok) return await response.blob();
 
       const data = await readBody(response);
       if (response.ok && hasAccessToken(data)) options.session.storeToken(data.access_token);
@@ -200,6 +215,15 @@ export function createReadsClient(options: ApiClientOptions): ReadsClient {
         path,
         call: { query, signal: extra?.signal, headers: extra?.headers },
       }),
+    getFile: async (path, query) => {
+      const file = await sendWithRetries(send, delays, isRetriableRead, {
+        method: 'GET',
+        path,
+        call: { query, file: true },
+      });
+      if (!isBlob(file)) throw new ApiError(200, internalErrorBody);
+      return file;
+    },
   };
 }
 
@@ -232,6 +256,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const actions = createActionsClient(options);
   return {
     get: reads.get,
+    getFile: reads.getFile,
     post: actions.post,
     put: actions.put,
     delete: actions.delete,

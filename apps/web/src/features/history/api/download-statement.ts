@@ -1,0 +1,32 @@
+import { api } from '../../../lib/api-client';
+
+export type StatementFormat = 'csv' | 'pdf';
+
+/** A month's statement file (GET /wallet/statements/{YYYY-MM}), with its download name. */
+export async function downloadStatement(
+  month: string,
+  format: StatementFormat,
+): Promise<{ file: Blob; name: string }> {
+  const file = await api.getFile(`/wallet/statements/${month}`, { format });
+  return { file, name: `statement-${month}.${format}` };
+}
+
+/** Hands a file to the browser to save, under `name`. */
+export function saveFile(file: Blob, name: string): void {
+  const url = URL.createObjectURL(file);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has taken the file once the click is handled.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** The last `count` months, newest first, as `YYYY-MM` (months run in UTC, as statements do). */
+export function recentMonths(count: number, now = new Date()): string[] {
+  return Array.from({ length: count }, (_, back) =>
+    new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1)).toISOString().slice(0, 7),
+  );
+}
