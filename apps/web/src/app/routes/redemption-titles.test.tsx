@@ -95,3 +95,31 @@ describe('redemption titles follow the payout status', () => {
     await waitFor(() => expect(document.title).toBe('Transaction Details - Refundly'));
   });
 });
+
+describe('the outcome follows the payout while it is open', () => {
+  it('a pending payout the bank then refuses turns Failed, with no tick at any time', async () => {
+    const pending = cardTransaction({ status: 'Pending', completed_at: null });
+    let now: Transaction = pending;
+    installFakeApi({
+      'GET /app-config': () => json(sandboxConfig),
+      [`GET /transactions/${pending.transaction_id}`]: () => json(now),
+    });
+    renderApp(<VerifyOtpScreen />, {
+      route: { pathname: paths.verifyOtp.href(), state: { outcome: pending } },
+      machine: fakeAuthMachine(signedIn).machine,
+    });
+    await expectTitled('Redemption Pending');
+    expect(document.querySelector('[data-mark]')?.getAttribute('data-mark')).toBe('pending');
+    expect(document.body.textContent).not.toContain('✓');
+
+    // The bank refuses it; the screen looks again while it is pending.
+    now = { ...pending, status: 'Failed', failure_reason: 'The card issuer declined the payout.' };
+    await waitFor(
+      () => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Redemption failed'),
+      { timeout: 8_000 },
+    );
+    expect(screen.getByText('The card issuer declined the payout.')).toBeTruthy();
+    expect(document.querySelector('[data-mark]')?.getAttribute('data-mark')).toBe('danger');
+    await waitFor(() => expect(document.title).toBe('Redemption failed - Refundly'));
+  }, 15_000); // The screen looks again every five seconds while the payout is pending.
+});

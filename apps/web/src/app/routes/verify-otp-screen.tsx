@@ -1,9 +1,11 @@
 import { transactionSchema } from '@refund/contracts/redemptions';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { Card } from '../../components/card';
 import { paths } from '../../config/paths';
+import { transactionQueryOptions } from '../../features/transactions/api/get-transaction';
 import { destinationText } from '../../features/transactions/components/transaction-text';
 import { RedemptionOutcome } from '../../features/redeem/components/redemption-outcome';
 import { WithdrawalVerify } from '../../features/redeem/components/withdrawal-verify';
@@ -41,33 +43,60 @@ function lockedReward(flow: RedemptionFlow): number {
   return quote?.quote_id === flow.selectedPaymentMethodUUID ? quote.reward_in_cents : 0;
 }
 
+/**
+ * The outcome as it is now: the redemption as the payment answered, then as the server holds it,
+ * looked up again while it is pending, so a payout refused or paid later shows here without a
+ * reload (and the page's title follows).
+ */
+function LiveOutcome({ state, onDone }: { state: OutcomeState; onDone: (rated: boolean) => void }) {
+  const { t } = useTranslation();
+  const answered = state.outcome;
+  const live = useQuery({
+    ...transactionQueryOptions(answered.transaction_id),
+    initialData: answered,
+    // The answer may be older than what the server holds now: look once at once.
+    initialDataUpdatedAt: 0,
+  });
+  const outcome = live.data;
+  useDocumentTitle(t(`redemptionTitle.${outcome.status}`));
+  return (
+    <Card className="mx-auto flex w-full max-w-xl flex-col">
+      <RedemptionOutcome
+        transaction={outcome}
+        destination={destinationText(t, outcome)}
+        retryHref={methodHref({ mode: outcome.mode, selectedGiftcardBrand: null })}
+        rewardCents={state.reward_in_cents}
+        onDone={onDone}
+      />
+    </Card>
+  );
+}
+
 /** Verify OTP, then Redemption Successful (or why it failed), on /verify-otp. */
 export function VerifyOtpScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const location = useLocation();
-  const flow = useRedemptionFlow();
-  const state = readOutcome(location.state);
-  // The outcome's title says what happened: pending, successful or failed.
-  useDocumentTitle(state ? t(`redemptionTitle.${state.outcome.status}`) : t('titles.verifyOtp'));
-
+  const state = readOutcome(useLocation().state);
   if (state) {
-    const { outcome } = state;
     return (
-      <Card className="mx-auto flex w-full max-w-xl flex-col">
-        <RedemptionOutcome
-          transaction={outcome}
-          destination={destinationText(t, outcome)}
-          retryHref={methodHref({ mode: outcome.mode, selectedGiftcardBrand: null })}
-          rewardCents={state.reward_in_cents}
-          onDone={(rated) => {
-            if (rated) notify.success(t('redeem.rating.thanks'));
-            void navigate(paths.home.href(), { replace: true });
-          }}
-        />
-      </Card>
+      <LiveOutcome
+        state={state}
+        onDone={(rated) => {
+          if (rated) notify.success(t('redeem.rating.thanks'));
+          void navigate(paths.home.href(), { replace: true });
+        }}
+      />
     );
   }
+  return <WithdrawalPasscode />;
+}
+
+/** The passcode step: verifying it makes the redemption, whose outcome then replaces it. */
+function WithdrawalPasscode() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const flow = useRedemptionFlow();
+  useDocumentTitle(t('titles.verifyOtp'));
 
   const { orderID } = flow;
   if (!isReadyToConfirm(flow) || orderID === null) {

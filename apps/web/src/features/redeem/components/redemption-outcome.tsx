@@ -21,15 +21,35 @@ interface RedemptionOutcomeProps {
   onDone: (rated: boolean) => void;
 }
 
-function Mark({ tone }: { tone: 'success' | 'danger' }) {
+/** The outcome's mark: a tick only once paid, a clock while on its way, '!' when it failed. */
+function Mark({ tone }: { tone: 'success' | 'pending' | 'danger' }) {
+  const look = {
+    success: 'bg-success-soft text-success',
+    pending: 'bg-surface-muted text-ink-muted',
+    danger: 'bg-danger-soft text-danger',
+  }[tone];
   return (
     <span
       aria-hidden="true"
-      className={`grid size-16 place-items-center rounded-full text-3xl font-bold ${
-        tone === 'success' ? 'bg-success-soft text-success' : 'bg-danger-soft text-danger'
-      }`}
+      data-mark={tone}
+      className={`grid size-16 place-items-center rounded-full text-3xl font-bold ${look}`}
     >
-      {tone === 'success' ? '✓' : '!'}
+      {tone === 'success' ? (
+        '✓'
+      ) : tone === 'danger' ? (
+        '!'
+      ) : (
+        <svg
+          viewBox="0 0 24 24"
+          className="size-8"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
+          <circle cx="12" cy="12" r="9" />
+          <path d="M12 7v5l3 2" strokeLinecap="round" />
+        </svg>
+      )}
     </span>
   );
 }
@@ -124,7 +144,7 @@ export function RedemptionOutcome({
 
   return (
     <div className="flex flex-col items-center gap-5 text-center">
-      <Mark tone="success" />
+      <Mark tone={paid ? 'success' : 'pending'} />
       <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold tracking-tight text-ink">
         {t(`redemptionTitle.${transaction.status}`)}
       </h1>
