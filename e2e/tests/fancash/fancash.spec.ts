@@ -83,12 +83,20 @@ test('a credit the merchant refuses gives the money back', async ({ page }) => {
   await page.getByRole('button', { name: 'Continue' }).click();
   await confirmAndVerify(page, customer.person);
   await expect(page.getByRole('heading', { level: 1, name: 'Redemption Pending' })).toBeVisible();
+  // On its way: a clock, no tick.
+  await expect(page.locator('[data-mark]')).toHaveAttribute('data-mark', 'pending');
 
-  // Refused once the merchant processes it: the details say so by themselves.
-  await page.getByRole('link', { name: 'View transaction details' }).click();
+  // Refused once the merchant processes it: the open outcome says so by itself, no reload.
   await expect(page.getByRole('heading', { level: 1, name: 'Redemption failed' })).toBeVisible({
     timeout: 30_000,
   });
+  await expect(page.locator('[data-mark]')).toHaveAttribute('data-mark', 'danger');
+  await expect(page).toHaveTitle('Redemption failed - Refund Wallet');
+
+  // The details say the same.
+  await page.goto('/profile/redemption-history');
+  await page.getByRole('link', { name: /FanCash · Alex M\./ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Redemption failed' })).toBeVisible();
   await expect(page.getByText('This redemption did not go through.')).toBeVisible();
   await expect(page.getByText('The full $17.17 is back in your balance.')).toBeVisible();
 

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '../support/test';
 import { currentCodes, readCode, signInThroughApi } from '../support/people';
 import {
+  cardholderThroughApi,
   customerWithPrepaidCard,
   issuePrepaidCardThroughApi,
   SANDBOX_PREPAID_AMOUNTS,
@@ -126,6 +127,26 @@ test('Transaction History offers Activate on an inactive prepaid card', async ({
     page.getByRole('button', { name: `Activate Visa prepaid •••• ${card.last4}` }),
   ).toHaveCount(0);
   await waitForPrepaidCard(page.request, customer, card.card_uuid, 'active');
+});
+
+test('a card the issuer declines turns Failed on the open outcome screen', async ({ page }) => {
+  const customer = await fundedCustomer(page.request, { amountInCents: 5_000 });
+  await cardholderThroughApi(page.request, customer);
+  await signInThroughApi(page, customer.person);
+  await page.goto('/redeem/prepaid');
+  await page.getByLabel('Amount to redeem (USD)').fill('13.13');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await confirmAndVerify(page, customer.person);
+  await expect(page.getByRole('heading', { level: 1, name: 'Redemption Pending' })).toBeVisible();
+  await expect(page.locator('[data-mark]')).toHaveAttribute('data-mark', 'pending');
+
+  // The issuer declines it a few seconds later: the screen follows, no reload.
+  await expect(page.getByRole('heading', { level: 1, name: 'Redemption failed' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(page.locator('[data-mark]')).toHaveAttribute('data-mark', 'danger');
+  await expect(page.getByText(/\$13\.13/).first()).toBeVisible();
+  await expectHomeBalance(page, '$50.00');
 });
 
 test('a card the issuer declines gives the money back and says so', async ({ page }) => {
