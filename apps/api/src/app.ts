@@ -84,6 +84,7 @@ import { sandboxRoutes } from './features/sandbox/sandbox-routes';
 import { createSpotlights } from './features/spotlights/spotlights';
 import { spotlightRoutes } from './features/spotlights/spotlight-routes';
 import { appConfigRoutes, healthRoutes } from './features/system/system-routes';
+import { walletEventRoutes } from './features/wallet/wallet-events';
 import { walletRoutes } from './features/wallet/wallet-routes';
 import { webhookRoutes } from './features/webhooks/webhook-routes';
 import {
@@ -392,6 +393,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         bonus: welcomeBonus,
         brandName: config.BRAND_NAME,
       });
+      await v1.register(walletEventRoutes, { changes: database.changes });
       await v1.register(brandRoutes, {
         db,
         quotes: createGiftCardQuotes(db, earnRewards.rewardBpsOf),

@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   CUSTOMER_CHANGED_CHANNEL,
+  WALLET_CHANGED_CHANNEL,
   postgresCustomerChanges,
   type CustomerChange,
   type NotificationClient,
@@ -58,10 +59,14 @@ describe('customer changes on PostgreSQL', () => {
   it('listens on its own connection and hands on each customer announced', async () => {
     const { changes, clients, heard } = await start();
     expect(changes.live()).toBe(true);
-    expect(clients[0]?.queries).toEqual([`LISTEN ${CUSTOMER_CHANGED_CHANNEL}`]);
+    expect(clients[0]?.queries).toEqual([
+      `LISTEN ${CUSTOMER_CHANGED_CHANNEL}`,
+      `LISTEN ${WALLET_CHANGED_CHANNEL}`,
+    ]);
     clients[0]?.notify('user-1');
     clients[0]?.notify('ignored', 'another_channel');
-    expect(heard).toEqual([{ userId: 'user-1' }]);
+    clients[0]?.notify('user-2', WALLET_CHANGED_CHANNEL);
+    expect(heard).toEqual([{ userId: 'user-1' }, { userId: 'user-2', wallet: true }]);
     await changes.close();
     expect(clients[0]?.ended).toBe(true);
   });

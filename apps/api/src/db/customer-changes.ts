@@ -3,9 +3,17 @@
  * profile on this channel, with the customer's id (migration 0026's triggers).
  */
 export const CUSTOMER_CHANGED_CHANNEL = 'customer_changed';
+/**
+ * The database announces every committed change to a customer's money or payouts on this
+ * channel, with the customer's id (migration 0029's triggers).
+ */
+export const WALLET_CHANGED_CHANNEL = 'wallet_changed';
 
-/** What a listener hears: one customer changed, or `all` when changes may have been missed. */
-export type CustomerChange = { userId: string } | 'all';
+/**
+ * What a listener hears: one customer's sign-in or profile data changed, or (`wallet`) their
+ * money or payouts; or `all` when changes may have been missed.
+ */
+export type CustomerChange = { userId: string; wallet?: true } | 'all';
 
 export interface CustomerChanges {
   /** Whether changes are being heard now. While not, nothing read may be trusted for long. */
@@ -44,6 +52,9 @@ function listeners() {
 const asChange = (payload: string | undefined): CustomerChange =>
   payload ? { userId: payload } : 'all';
 
+const asWalletChange = (payload: string | undefined): CustomerChange =>
+  payload ? { userId: payload, wallet: true } : 'all';
+
 /**
  * On the embedded engine: its notifications are delivered in this process, after the commit,
  * and cannot be missed.
@@ -55,10 +66,16 @@ export async function embeddedCustomerChanges(client: {
   const unlisten = await client.listen(CUSTOMER_CHANGED_CHANNEL, (payload) =>
     heard.emit(asChange(payload)),
   );
+  const unlistenWallet = await client.listen(WALLET_CHANGED_CHANNEL, (payload) =>
+    heard.emit(asWalletChange(payload)),
+  );
   return {
     live: () => true,
     subscribe: heard.add,
-    close: () => unlisten(),
+    close: async () => {
+      await unlisten();
+      await unlistenWallet();
+    },
   };
 }
 
@@ -108,12 +125,14 @@ export async function postgresCustomerChanges(
     };
     client.on('notification', (message) => {
       if (message.channel === CUSTOMER_CHANGED_CHANNEL) heard.emit(asChange(message.payload));
+      if (message.channel === WALLET_CHANGED_CHANNEL) heard.emit(asWalletChange(message.payload));
     });
     client.on('error', (error) => lose(error));
     client.on('end', () => lose(null));
     try {
       await client.connect();
       await client.query(`LISTEN ${CUSTOMER_CHANGED_CHANNEL}`);
+      await client.query(`LISTEN ${WALLET_CHANGED_CHANNEL}`);
     } catch (error) {
       lose(error instanceof Error ? error : new Error(String(error)));
       return;

@@ -44,6 +44,8 @@ export function createCustomerCache<V>(options: CustomerCacheOptions) {
   let generation = 0;
 
   function changed(change: CustomerChange): void {
+    // Money moving changes nothing kept here.
+    if (change !== 'all' && change.wallet) return;
     if (change === 'all' || epochs.size >= MAX_ENTRIES) {
       generation += 1;
       epochs.clear();
