@@ -292,3 +292,20 @@ export const api: ApiClient = createApiClient({
     onUnauthorized: () => session.onUnauthorized(),
   },
 });
+
+/**
+ * Opens a stream of Server-Sent Events from the API (GET `path`) with the signed-in customer's
+ * token, which EventSource cannot send; the caller reads the body as it arrives.
+ */
+export function openEventStream(
+  path: string,
+  signal: AbortSignal,
+  lastEventId: string | null,
+): Promise<Response> {
+  const headers = new Headers({ Accept: 'text/event-stream' });
+  const token = session.getToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  if (lastEventId) headers.set('Last-Event-ID', lastEventId);
+  return globalThis.fetch(`${apiBase}${path}`, { headers, credentials: 'include', signal });
+}
+

@@ -3,6 +3,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { useAuthState } from '../../features/auth/auth-context';
 import type { ReturnPathStore } from '../../features/auth/return-path';
+import { LiveUpdates } from '../live-updates';
 import { SessionCheck } from './session-check';
 
 function RedirectToSignIn({ returnPaths }: { returnPaths: ReturnPathStore }) {
@@ -28,5 +29,10 @@ export function RequireAuth({ returnPaths }: { returnPaths: ReturnPathStore }) {
       </main>
     );
   if (status === 'AuthRequired') return <RedirectToSignIn returnPaths={returnPaths} />;
-  return <Outlet />;
+  return (
+    <>
+      <LiveUpdates />
+      <Outlet />
+    </>
+  );
 }
