@@ -308,4 +308,3 @@ export function openEventStream(
   if (lastEventId) headers.set('Last-Event-ID', lastEventId);
   return globalThis.fetch(`${apiBase}${path}`, { headers, credentials: 'include', signal });
 }
-
