@@ -1,22 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '../support/test';
+import { expect, test } from '../support/test';
 import { threeFeaturedBrandsURL } from '../../playwright.config';
-import { confirmAndVerify } from '../redemptions/redeem-helpers';
+import { confirmAndVerify, expectBalanceToBecome } from '../redemptions/redeem-helpers';
 import { signInThroughApi } from '../support/people';
 import { fundedCustomer } from '../support/redemptions';
-
-/** Home's available balance, reloaded until it shows `amount` (the jobs issue the card). */
-async function expectBalanceToBecome(page: Page, amount: string): Promise<void> {
-  await expect
-    .poll(
-      async () => {
-        await page.goto('/');
-        return page.getByTestId('balance-available').textContent();
-      },
-      { timeout: 20_000, intervals: [500, 1_000] },
-    )
-    .toBe(amount);
-}
 
 // Trailhead Outdoor pays 5% cashback and, on this server, its own 10% reward (playwright.config.ts).
 test.use({ baseURL: threeFeaturedBrandsURL });

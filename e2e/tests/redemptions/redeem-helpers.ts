@@ -32,3 +32,16 @@ export async function expectHomeBalance(page: Page, amount: string): Promise<voi
   await page.goto('/');
   await expect(page.getByTestId('balance-available')).toHaveText(amount);
 }
+
+/** Home's available balance, reloaded until it shows `amount` (jobs settle payouts and cards). */
+export async function expectBalanceToBecome(page: Page, amount: string): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        await page.goto('/');
+        return page.getByTestId('balance-available').textContent();
+      },
+      { timeout: 20_000, intervals: [500, 1_000] },
+    )
+    .toBe(amount);
+}

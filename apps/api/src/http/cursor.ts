@@ -31,18 +31,21 @@ const microsecondCursor = cursorPair(6);
 const refused = () =>
   new DomainError('VALIDATION_FAILED', 'cursor: not a cursor this API gave out');
 
-function read(cursor: string, pair: typeof millisecondCursor): { at: string; id: string } {
+/** The JSON a cursor spells, read only from its canonical base64url; else a 400. */
+function readJson(cursor: string): unknown {
   if (!BASE64URL.test(cursor)) throw refused();
   const bytes = Buffer.from(cursor, 'base64url');
   // Base64url decoding skips what it cannot read; only the canonical spelling is accepted.
   if (bytes.toString('base64url') !== cursor) throw refused();
-  let json: unknown;
   try {
-    json = JSON.parse(bytes.toString('utf8'));
+    return JSON.parse(bytes.toString('utf8')) as unknown;
   } catch {
     throw refused();
   }
-  const parsed = pair.safeParse(json);
+}
+
+function read(cursor: string, pair: typeof millisecondCursor): { at: string; id: string } {
+  const parsed = pair.safeParse(readJson(cursor));
   if (!parsed.success) throw refused();
   const [at, id] = parsed.data;
   return { at, id };
@@ -80,18 +83,9 @@ export function encodeSeqCursor(seq: number): string {
 }
 
 export function decodeSeqCursor(cursor: string): number {
-  if (!BASE64URL.test(cursor)) throw refused();
-  const bytes = Buffer.from(cursor, 'base64url');
-  if (bytes.toString('base64url') !== cursor) throw refused();
-  let json: unknown;
-  try {
-    json = JSON.parse(bytes.toString('utf8'));
-  } catch {
-    throw refused();
-  }
-  const parsed = z
-    .tuple([z.number().int().positive().max(Number.MAX_SAFE_INTEGER)])
-    .safeParse(json);
+  const parsed = seqCursor.safeParse(readJson(cursor));
   if (!parsed.success) throw refused();
   return parsed.data[0];
 }
+
+const seqCursor = z.tuple([z.number().int().positive().max(Number.MAX_SAFE_INTEGER)]);
