@@ -405,6 +405,42 @@ describe('money that waits', () => {
     });
   });
 
+  it('a refund whose fraud check failed before the claim puts only the rest in the wallet, and says so', async () => {
+    const person = await existingCustomer();
+    const refund = await createRefund(
+      server.app,
+      merchant,
+      refundBody(person.customer, {
+        returns: [
+          {
+            amount_in_cents: 10000,
+            description: 'Bike helmet',
+            state: 'awaiting_fraud_check',
+            fraud_hold_amount_in_cents: 1500,
+            fraud_hold_expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+          },
+        ],
+      }),
+    );
+    const failed = await merchantCall(
+      `${refund.refund_uuid}/returns/${refund.returns[0]?.return_uuid}/fraud-check`,
+      { result: 'failed' },
+    );
+    expect(failed.statusCode).toBe(200);
+    expect((await claim(refund.refund_uuid, person.accessToken)).statusCode).toBe(200);
+    expect((await balanceOf(server.app, person.accessToken)).total_in_cents).toBe(8500);
+    const seen = await call(server.app, 'GET', `/v1/refunds/${refund.refund_uuid}`, undefined, {
+      token: person.accessToken,
+    });
+    expect(seen.json()).toMatchObject({ amount_in_cents: 10000, wallet_credit_in_cents: 8500 });
+    const listed = await call(server.app, 'GET', '/v1/refunds', undefined, {
+      token: person.accessToken,
+    });
+    expect(listed.json().data).toEqual([
+      expect.objectContaining({ refund_uuid: refund.refund_uuid, wallet_credit_in_cents: 8500 }),
+    ]);
+  });
+
   it('a hold that expires is released by the background job', async () => {
     const { person } = await claimedWith([
       {

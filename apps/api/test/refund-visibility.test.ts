@@ -51,7 +51,8 @@ describe('refund history', () => {
     expect((await chooseOriginal(second.refund_uuid, person.accessToken)).statusCode).toBe(200);
     expect((await claim(third.refund_uuid, person.accessToken)).statusCode).toBe(200);
 
-    const pages: { refund_uuid: string; status: string }[] = [];
+    const pages: { refund_uuid: string; status: string; wallet_credit_in_cents: number | null }[] =
+      [];
     let cursor: string | null = null;
     do {
       const query: string = cursor ? `?limit=1&cursor=${cursor}` : '?limit=1';
@@ -74,7 +75,10 @@ describe('refund history', () => {
       claimed_at: null,
       original_method_at: expect.any(String),
       amount_in_cents: 4599,
+      // Nothing of it entered the wallet.
+      wallet_credit_in_cents: null,
     });
+    expect(pages.map((r) => r.wallet_credit_in_cents)).toEqual([4599, null, 4599]);
     const stranger = await signUpNewPerson(server.app);
     expect((await get(`/refunds/${second.refund_uuid}`, stranger.accessToken)).statusCode).toBe(
       404,

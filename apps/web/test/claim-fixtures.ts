@@ -37,6 +37,7 @@ export function refund(overrides: Partial<Refund> = {}): Refund {
     status: 'claimed',
     claimed_at: '2030-01-02T15:04:00.000Z',
     original_method_at: null,
+    wallet_credit_in_cents: 17350,
     returns: [
       {
         return_uuid: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',

@@ -90,6 +90,12 @@ export const refundSchema = z.object({
   claimed_at: isoDateTime.nullable(),
   /** When the customer chose the original payment method instead (status original_method). */
   original_method_at: isoDateTime.nullable(),
+  /**
+   * What claiming the refund put into the wallet (available and held), as the ledger holds it:
+   * the amount less any return reversed before the claim. Null when nothing entered the wallet
+   * (sent to the original payment method, or nothing left to credit).
+   */
+  wallet_credit_in_cents: z.number().int().nullable(),
   returns: z.array(refundReturnSchema),
 });
 export type Refund = z.infer<typeof refundSchema>;

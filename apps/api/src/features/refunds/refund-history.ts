@@ -4,7 +4,7 @@ import type { Db } from '../../db/database';
 import { merchants, refunds, users } from '../../db/schema';
 import { DomainError } from '../../domain/domain-error';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
-import { customerRefundView, returnsOf } from './refund-views';
+import { customerRefundView, returnsOf, walletCreditsOf } from './refund-views';
 
 /** The customer's refunds: claimed into the wallet, or sent back to the original method. */
 const takenBy = (userId: string) =>
@@ -48,14 +48,17 @@ export async function listClaimedRefunds(
     .orderBy(desc(takenAt), desc(refunds.id))
     .limit(limit + 1);
   const page = rows.slice(0, limit);
-  const returns = await returnsOf(
-    db,
-    page.map((r) => r.refund.id),
-  );
+  const ids = page.map((r) => r.refund.id);
+  const [returns, credits] = await Promise.all([returnsOf(db, ids), walletCreditsOf(db, ids)]);
   const last = page.at(-1);
   return {
     data: page.map((r) =>
-      customerRefundView(r.refund, r.merchantName, returns.get(r.refund.id) ?? []),
+      customerRefundView(
+        r.refund,
+        r.merchantName,
+        returns.get(r.refund.id) ?? [],
+        credits.get(r.refund.id) ?? null,
+      ),
     ),
     next_cursor:
       rows.length > limit && last?.takenAt ? encodeCursor(last.takenAt, last.refund.id) : null,
@@ -70,8 +73,16 @@ export async function claimedRefund(db: Db, userId: string, refundId: string): P
     .innerJoin(merchants, eq(merchants.id, refunds.merchantId))
     .where(and(eq(refunds.id, refundId), takenBy(userId)));
   if (!row) throw new DomainError('NOT_FOUND', 'No refund with this id.');
-  const returns = await returnsOf(db, [row.refund.id]);
-  return customerRefundView(row.refund, row.merchantName, returns.get(row.refund.id) ?? []);
+  const [returns, credits] = await Promise.all([
+    returnsOf(db, [row.refund.id]),
+    walletCreditsOf(db, [row.refund.id]),
+  ]);
+  return customerRefundView(
+    row.refund,
+    row.merchantName,
+    returns.get(row.refund.id) ?? [],
+    credits.get(row.refund.id) ?? null,
+  );
 }
 
 const UNCLAIMED_LIMIT = 20;

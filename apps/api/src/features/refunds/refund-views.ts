@@ -1,8 +1,15 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { MerchantRefund } from '@refund/contracts/merchant';
 import type { Refund } from '@refund/contracts/refunds';
 import type { Queryable } from '../../db/database';
-import { merchants, refundReturns, type refunds } from '../../db/schema';
+import {
+  ledgerAccounts,
+  ledgerEntries,
+  ledgerTransfers,
+  merchants,
+  refundReturns,
+  type refunds,
+} from '../../db/schema';
 
 export type RefundRow = typeof refunds.$inferSelect;
 export type ReturnRow = typeof refundReturns.$inferSelect;
@@ -22,6 +29,38 @@ export async function returnsOf(
     .orderBy(asc(refundReturns.refundId), asc(refundReturns.position));
   for (const row of rows) byRefund.set(row.refundId, [...(byRefund.get(row.refundId) ?? []), row]);
   return byRefund;
+}
+
+/**
+ * What each refund's claim put into its customer's wallet, by refund id, read from the ledger
+ * (the claim's transfer, found by its idempotency key): a refund with no entry put nothing in.
+ */
+export async function walletCreditsOf(
+  db: Queryable,
+  refundIds: string[],
+): Promise<Map<string, number>> {
+  const credits = new Map<string, number>();
+  if (refundIds.length === 0) return credits;
+  const rows = await db
+    .select({
+      refundId: ledgerTransfers.referenceId,
+      cents: sql<string>`sum(${ledgerEntries.amountCents})`,
+    })
+    .from(ledgerTransfers)
+    .innerJoin(ledgerEntries, eq(ledgerEntries.transferId, ledgerTransfers.id))
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .where(
+      and(
+        inArray(
+          ledgerTransfers.idempotencyKey,
+          refundIds.map((id) => `claim:${id}`),
+        ),
+        eq(ledgerAccounts.ownerType, 'customer'),
+      ),
+    )
+    .groupBy(ledgerTransfers.referenceId);
+  for (const row of rows) if (row.refundId) credits.set(row.refundId, Number(row.cents));
+  return credits;
 }
 
 /** A fraud hold whose time is up is no longer held, whether or not its job has run yet. */
@@ -77,6 +116,7 @@ export function customerRefundView(
   refund: RefundRow,
   merchantName: string,
   rows: ReturnRow[],
+  walletCreditCents: number | null,
 ): Refund {
   return {
     refund_uuid: refund.id,
@@ -88,6 +128,7 @@ export function customerRefundView(
     status: refund.status,
     claimed_at: iso(refund.claimedAt),
     original_method_at: iso(refund.originalMethodAt),
+    wallet_credit_in_cents: walletCreditCents,
     returns: rows.map((r) => {
       const {
         return_uuid,

@@ -172,7 +172,56 @@ describe('Transaction History', () => {
       `/profile/redemption-history/${redemption.id}`,
     );
     expect(api.callsTo('GET /wallet/statement')[0]?.query.kinds).toBe(
-      'refund_reversed,redemption_returned,cashback,brand_reward,welcome_bonus,welcome_bonus_expired,free_play',
+      'redemption_fee,refund_reversed,redemption_returned,cashback,brand_reward,welcome_bonus,welcome_bonus_expired,free_play',
     );
+  });
+
+  it('signs what moved the wallet, so the lines add up to the balance: a redemption less its fee, the fee, a refund as credited', async () => {
+    const paid = cardTransaction({
+      amount_in_cents: 5_000,
+      fee_in_cents: 75,
+      net_amount_in_cents: 4_925,
+      created_at: '2030-01-04T09:00:00.000Z',
+    });
+    const sentBack = refund({
+      refund_uuid: '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b',
+      merchant_name: 'Harbor Outfitters',
+      status: 'original_method',
+      amount_in_cents: 3_000,
+      claimed_at: null,
+      original_method_at: '2030-01-03T10:00:00.000Z',
+      wallet_credit_in_cents: null,
+    });
+    // A refund of $173.50 of which $25.00 was reversed before the claim.
+    const claimed = refund({ wallet_credit_in_cents: 14_850 });
+    installFakeApi({
+      'GET /refunds': () => json({ data: [sentBack, claimed], next_cursor: null }),
+      'GET /transactions': () => json({ data: [paid], next_cursor: null }),
+      'GET /wallet/statement': () =>
+        json({
+          data: [
+            {
+              id: 'fee-1',
+              kind: 'redemption_fee',
+              amount_in_cents: -75,
+              occurred_at: '2030-01-04T09:00:00.000Z',
+              status: 'completed',
+              refund: null,
+              redemption: { id: paid.transaction_id, mode: 'debit' },
+            },
+          ],
+          next_cursor: null,
+        }),
+    });
+    renderApp(<ActivityList />);
+    expect(await rows()).toEqual([
+      expect.stringMatching(/^Redemption feeDebit card−\$0\.75/),
+      expect.stringMatching(/^Debit card.*−\$49\.25/),
+      expect.stringMatching(/^Refund from Harbor Outfitters.*\$30\.00/),
+      expect.stringMatching(/^Refund from Summit Sports.*\+\$148\.50/),
+    ]);
+    // The refund sent back to the card it was paid with is listed unsigned: not wallet money.
+    const sentBackRow = screen.getByRole('link', { name: /Refund from Harbor Outfitters/ });
+    expect(within(sentBackRow).getByTestId('activity-amount').textContent).toBe('$30.00');
   });
 });

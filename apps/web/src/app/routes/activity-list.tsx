@@ -73,7 +73,7 @@ export function ActivityList() {
             {item.kind === 'refund' ? (
               <RefundRow refund={item.refund} />
             ) : item.kind === 'redemption' ? (
-              <TransactionItem transaction={item.transaction} action={prepaidCard} />
+              <TransactionItem transaction={item.transaction} action={prepaidCard} signed />
             ) : (
               <MovementRow line={item.line} />
             )}

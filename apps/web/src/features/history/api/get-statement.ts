@@ -11,11 +11,12 @@ export const STATEMENT_PAGE_SIZE = 10;
 
 /**
  * The movements Transaction History shows beside its refund and redemption rows: money that
- * came in or went out with no refund or redemption row of its own (cashback, a brand's reward, a
- * bonus and its expiry, the free play, a payout given back, a refund reversed after its fraud
- * check). A redemption's fee is shown in its own row.
+ * came in or went out with no refund or redemption row of its own (a redemption's fee, cashback,
+ * a brand's reward, a bonus and its expiry, the free play, a payout given back, a refund reversed
+ * after its fraud check).
  */
 export const movementKinds: readonly StatementLineKind[] = [
+  'redemption_fee',
   'refund_reversed',
   'redemption_returned',
   'cashback',

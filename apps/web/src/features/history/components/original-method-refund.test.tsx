@@ -11,6 +11,7 @@ describe('a refund sent back to the original payment method, in its details', ()
       status: 'original_method',
       claimed_at: null,
       original_method_at: '2030-01-03T10:00:00.000Z',
+      wallet_credit_in_cents: null,
     });
     renderApp(<RefundCard refund={sentBack} />);
     const card = within(await screen.findByRole('article', { name: 'Summit Sports' }));

@@ -34,7 +34,11 @@ function useRefundDetails(refund: Refund): string[] {
   return [...hints];
 }
 
-/** A refund in Transaction History: one compact row opening its details. */
+/**
+ * A refund in Transaction History: one compact row opening its details. Its amount is what the
+ * claim put into the wallet, signed, as the rows of the list add up to the balance; a refund sent
+ * back to the original payment method shows its amount unsigned, outside that sum.
+ */
 export function RefundRow({ refund }: { refund: Refund }) {
   const { t } = useTranslation();
   const badge = refundBadge(refund);
@@ -54,12 +58,23 @@ export function RefundRow({ refund }: { refund: Refund }) {
             {t('activity.order', { orderNumber: refund.order_number })}
           </span>
         </span>
-        <span
-          className="shrink-0 text-lg font-bold text-success tabular-nums"
-          data-testid="activity-amount"
-        >
-          {t('activity.moneyIn', { amount: formatMoney(refund.amount_in_cents) })}
-        </span>
+        {refund.wallet_credit_in_cents === null ? (
+          // Money that never entered the wallet (sent back to the card it was paid with): shown
+          // for the record, without a sign, as it is not part of the balance.
+          <span
+            className="shrink-0 text-lg font-bold text-ink-muted tabular-nums"
+            data-testid="activity-amount"
+          >
+            {formatMoney(refund.amount_in_cents)}
+          </span>
+        ) : (
+          <span
+            className="shrink-0 text-lg font-bold text-success tabular-nums"
+            data-testid="activity-amount"
+          >
+            {t('activity.moneyIn', { amount: formatMoney(refund.wallet_credit_in_cents) })}
+          </span>
+        )}
       </span>
       <span className="flex flex-wrap items-center justify-between gap-2">
         {at && (

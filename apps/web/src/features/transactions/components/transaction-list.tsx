@@ -18,9 +18,11 @@ export type TransactionAction = (transaction: Transaction) => ReactNode;
 function TransactionRow({
   transaction,
   className,
+  signed,
 }: {
   transaction: Transaction;
   className: string;
+  signed: boolean;
 }) {
   const { t } = useTranslation();
   return (
@@ -41,7 +43,9 @@ function TransactionRow({
           className="shrink-0 text-lg font-bold text-ink tabular-nums"
           data-testid="transaction-amount"
         >
-          {formatMoney(transaction.amount_in_cents)}
+          {signed
+            ? t('activity.moneyOut', { amount: formatMoney(transaction.net_amount_in_cents) })
+            : formatMoney(transaction.amount_in_cents)}
         </span>
       </span>
       <span className="flex flex-wrap items-center justify-between gap-2">
@@ -56,22 +60,28 @@ function TransactionRow({
 
 /**
  * A redemption: the row opening its details, and below it (outside the link, as a control may
- * not sit inside one) what else it offers.
+ * not sit inside one) what else it offers. `signed` shows it as a movement of the wallet's
+ * money (Transaction History): what left for the destination, as −$x, its fee being a line of
+ * its own; otherwise the amount redeemed.
  */
 export function TransactionItem({
   transaction,
   action,
+  signed = false,
 }: {
   transaction: Transaction;
   action: TransactionAction | undefined;
+  signed?: boolean;
 }) {
   const extra = action?.(transaction);
   if (extra === undefined || extra === null || extra === false) {
-    return <TransactionRow transaction={transaction} className={cardSurfaceClass} />;
+    return (
+      <TransactionRow transaction={transaction} className={cardSurfaceClass} signed={signed} />
+    );
   }
   return (
     <div className={cardSurfaceClass}>
-      <TransactionRow transaction={transaction} className="rounded-t-2xl" />
+      <TransactionRow transaction={transaction} className="rounded-t-2xl" signed={signed} />
       <div className="border-t border-line px-4 py-3 sm:px-5">{extra}</div>
     </div>
   );
