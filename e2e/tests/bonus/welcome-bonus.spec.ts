@@ -4,7 +4,7 @@ import { WELCOME_BONUS_LAST_DAY, welcomeBonusURL } from '../../playwright.config
 import { A11Y_THEMES, A11Y_VIEWPORTS, expectNoSeriousViolations } from '../support/axe';
 import { createRefund } from '../support/claims';
 import { createAccount, signInThroughApi } from '../support/people';
-import { addDebitCard, fundedCustomer } from '../support/redemptions';
+import { addDebitCard, fundedCustomer, setBillingAddress } from '../support/redemptions';
 import { confirmAndVerify } from '../redemptions/redeem-helpers';
 
 test.use({ baseURL: welcomeBonusURL });
@@ -20,6 +20,53 @@ test('the claim welcome states the bonus and its real last day', async ({ page }
     `New here? Your first refund claim comes with a $10.00 bonus to spend on gift cards and prepaid cards until ${lastDay}.`,
   );
   await expectNoSeriousViolations(page);
+});
+
+test('a prepaid card paid partly with the bonus: the figures before the passcode are the card, the wallet and the history', async ({
+  page,
+}) => {
+  const customer = await fundedCustomer(page.request, { amountInCents: 2_000 });
+  await setBillingAddress(page.request, customer);
+  await signInThroughApi(page, customer.person);
+
+  // The amount screen: the bonus counts, and nothing is taken for the load.
+  await page.goto('/redeem/prepaid');
+  await expect(page.getByTestId('redeem-spendable')).toHaveText(
+    'Available balance: $30.00 (including your $10.00 bonus, used first)',
+  );
+  await page.getByLabel('Amount to redeem (USD)').fill('25');
+  await expect(page.getByRole('region', { name: 'Amount' })).toContainText(
+    'Convenience feeFreeLoaded on your card$25.00',
+  );
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  // Confirm Details: $10.00 of bonus, $15.00 of balance, $5.00 left.
+  await expect(page.getByTestId('confirm-paid-bonus')).toHaveText('$10.00');
+  await expect(page.getByTestId('confirm-paid-balance')).toHaveText('$15.00');
+  await expect(page.getByTestId('confirm-balance-after')).toHaveText('$5.00');
+  await confirmAndVerify(page, customer.person);
+  await expect(page.getByRole('heading', { level: 1, name: /Redemption/ })).toBeVisible();
+  await expect(page.getByText('$25.00').first()).toBeVisible();
+
+  // The card holds what was promised, and the wallet what Confirm Details said was left.
+  await page.goto('/profile/visaprepaidcard-history');
+  const card = page.getByRole('list', { name: 'Your Visa prepaid cards' }).getByRole('listitem');
+  await expect(card.getByTestId('prepaid-card-balance')).toContainText('$25.00', {
+    timeout: 20_000,
+  });
+  await page.goto('/');
+  await expect(page.getByTestId('balance-available')).toHaveText('$5.00');
+  await expect(page.getByTestId('balance-total')).toHaveText('$5.00');
+  await expect(page.getByTestId('balance-bonus')).toHaveCount(0);
+
+  // Transaction History: the refund, the bonus and the card, adding up to $5.00.
+  await page.goto('/refunds-history');
+  const list = page.getByRole('list', { name: 'Transactions' });
+  await expect(list.getByRole('listitem').filter({ hasText: /^Welcome bonus/ })).toContainText(
+    '+$10.00',
+  );
+  await expect(list.getByRole('link', { name: /Refund from/ })).toContainText('+$20.00');
+  await expect(list.getByTestId('transaction-amount')).toHaveText('−$25.00');
 });
 
 test('the bonus shows apart, buys a gift card first, and cannot be sent to a debit card', async ({

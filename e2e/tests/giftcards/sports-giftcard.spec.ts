@@ -70,6 +70,16 @@ test('buys a team-shop gift card from the Sports Gift Card screen and finds it i
     .toContain('Issued');
   await page.goto('/');
   await expect(page.getByTestId('balance-available')).toHaveText('$152.50');
+  await expect(page.getByTestId('balance-total')).toHaveText('$152.50');
+
+  // The card's details and Transaction History say what the amount screen promised.
+  await page.goto('/profile/giftcards-history');
+  await inWallet.click();
+  await expect(page.getByText('Total value').locator('..')).toContainText('$52.50');
+  await page.goto('/refunds-history');
+  const history = page.getByRole('list', { name: 'Transactions' });
+  await expect(history.getByRole('link', { name: /^Cashback/ })).toContainText('+$2.50');
+  await expect(history.getByTestId('transaction-amount')).toHaveText('−$50.00');
 
   // Its code opens behind the passcode, as any gift card's.
   await page.goto('/profile/giftcards-history');
