@@ -1,5 +1,4 @@
-import type { Page } from '@playwright/test';
-import { expect, test } from '../support/test';
+import { expect, test, type Page } from '../support/test';
 import {
   linkFanCashThroughApi,
   redeemToFanCashThroughApi,

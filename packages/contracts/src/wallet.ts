@@ -58,6 +58,24 @@ export const statementLineKinds = [
 export type StatementLineKind = (typeof statementLineKinds)[number];
 
 /**
+ * The lines of the statement Transaction History shows beside its refund and redemption rows:
+ * money that came in or went out with no refund or redemption row of its own (a redemption's
+ * fee, cashback, a brand's reward, a bonus and its expiry, the free play, a payout given back, a
+ * refund reversed after its fraud check). With each refund's wallet credit and each redemption's
+ * net amount they add up to the balance.
+ */
+export const transactionHistoryMovementKinds: readonly StatementLineKind[] = [
+  'redemption_fee',
+  'refund_reversed',
+  'redemption_returned',
+  'cashback',
+  'brand_reward',
+  'welcome_bonus',
+  'welcome_bonus_expired',
+  'free_play',
+];
+
+/**
  * One movement of the customer's money, as their ledger holds it: money in is positive, money
  * out negative. The lines of a customer's statement sum to their balance (total_in_cents).
  */

@@ -1,5 +1,6 @@
 import {
   statementPageSchema,
+  transactionHistoryMovementKinds,
   type StatementLineKind,
   type StatementPage,
 } from '@refund/contracts/wallet';
@@ -9,22 +10,8 @@ import { queryKeys } from '../../../lib/query-keys';
 
 export const STATEMENT_PAGE_SIZE = 10;
 
-/**
- * The movements Transaction History shows beside its refund and redemption rows: money that
- * came in or went out with no refund or redemption row of its own (a redemption's fee, cashback,
- * a brand's reward, a bonus and its expiry, the free play, a payout given back, a refund reversed
- * after its fraud check).
- */
-export const movementKinds: readonly StatementLineKind[] = [
-  'redemption_fee',
-  'refund_reversed',
-  'redemption_returned',
-  'cashback',
-  'brand_reward',
-  'welcome_bonus',
-  'welcome_bonus_expired',
-  'free_play',
-];
+/** The statement lines Transaction History shows beside its refund and redemption rows. */
+export const movementKinds = transactionHistoryMovementKinds;
 
 /** One keyset page of the customer's statement, newest first, of `kinds` only. */
 export async function getStatement(
