@@ -1,24 +1,11 @@
-import { expect, test, type Page } from '../support/test';
+import { expect, test } from '../support/test';
 import { threeFeaturedBrandsURL } from '../../playwright.config';
-import { confirmAndVerify } from '../redemptions/redeem-helpers';
+import { confirmAndVerify, expectBalanceToBecome } from '../redemptions/redeem-helpers';
 import { A11Y_THEMES, A11Y_VIEWPORTS, expectNoSeriousViolations } from '../support/axe';
 import { createAccount, signInThroughApi } from '../support/people';
 import { fundedCustomer } from '../support/redemptions';
 
 const unavailable = 'This redemption method is unavailable at this moment.';
-
-/** Home's available balance, reloaded until it shows `amount` (the jobs issue the card). */
-async function expectBalanceToBecome(page: Page, amount: string): Promise<void> {
-  await expect
-    .poll(
-      async () => {
-        await page.goto('/');
-        return page.getByTestId('balance-available').textContent();
-      },
-      { timeout: 20_000, intervals: [500, 1_000] },
-    )
-    .toBe(amount);
-}
 
 test.describe('with earn-rewards offers', () => {
   // Trailhead Outdoor (10%) and Starlight Cinemas (8%): playwright.config.ts.

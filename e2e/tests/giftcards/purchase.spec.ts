@@ -2,20 +2,7 @@ import { expect, test, type Page } from '../support/test';
 import { expectNoSeriousViolations } from '../support/axe';
 import { currentCodes, readCode, signInThroughApi } from '../support/people';
 import { fundedCustomer } from '../support/redemptions';
-import { confirmAndVerify } from '../redemptions/redeem-helpers';
-
-/** The home screen's available balance, reloaded until it shows `amount` (jobs settle it). */
-async function expectBalanceToBecome(page: Page, amount: string): Promise<void> {
-  await expect
-    .poll(
-      async () => {
-        await page.goto('/');
-        return page.getByTestId('balance-available').textContent();
-      },
-      { timeout: 20_000, intervals: [500, 1_000] },
-    )
-    .toBe(amount);
-}
+import { confirmAndVerify, expectBalanceToBecome } from '../redemptions/redeem-helpers';
 
 /** From home, through the catalog's search, to a brand's page. */
 async function openBrand(page: Page, search: string, name: string): Promise<void> {
