@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '@refund/contracts/merchant';
@@ -180,6 +181,48 @@ describe('refused uploads store nothing', () => {
     tinyPng().copy(data);
     const before = await storedFor(merchant);
     expectError(await uploadFile(server, merchant.apiKey, data), 413, 'FILE_TOO_LARGE');
+    expect(await storedFor(merchant)).toEqual(before);
+  });
+
+  it('an image over 2 MiB streamed so that a chunk ends right at the limit is a 413, and nothing is stored', async () => {
+    const before = await storedFor(merchant);
+    // Closed with the app after the file.
+    const origin = new URL(await server.app.listen({ port: 0, host: '127.0.0.1' }));
+    const data = Buffer.alloc(MAX_UPLOAD_BYTES + 4_096, 0);
+    tinyPng(unique()).copy(data);
+    const body = multipartBody([
+      { name: 'file', filename: 'big.png', contentType: 'image/png', data },
+    ]);
+    // The first chunk ends exactly at the limit: the parser sees the rest, all of it too much,
+    // in a chunk of its own.
+    const fileStart = body.payload.indexOf('\r\n\r\n') + 4;
+    const split = fileStart + MAX_UPLOAD_BYTES;
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = httpRequest(
+        {
+          host: origin.hostname,
+          port: origin.port,
+          method: 'POST',
+          path: '/v1/merchant/files',
+          headers: {
+            authorization: `Bearer ${merchant.apiKey}`,
+            'content-type': body.contentType,
+            'content-length': body.payload.length,
+          },
+        },
+        (response) => {
+          let text = '';
+          response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+        },
+      );
+      request.on('error', reject);
+      request.write(body.payload.subarray(0, split), () => {
+        setTimeout(() => request.end(body.payload.subarray(split)), 100);
+      });
+    });
+    expect(answer.status, answer.body).toBe(413);
+    expect(JSON.parse(answer.body)).toMatchObject({ code_description: 'FILE_TOO_LARGE' });
     expect(await storedFor(merchant)).toEqual(before);
   });
 

@@ -26,6 +26,10 @@ export async function readUpload(request: FastifyRequest): Promise<Buffer> {
     const part = await request.file({ limits: uploadLimits });
     if (!part || part.fieldname !== UPLOAD_FIELD) throw new DomainError('FILE_REQUIRED');
     const data = await part.toBuffer();
+    // The parser checks for truncation only as each chunk arrives: when the limit falls at the
+    // end of a chunk, the rest is dropped without another chunk and toBuffer answers the first
+    // MAX_UPLOAD_BYTES as if they were the whole file. The stream knows it was cut short.
+    if (part.file.truncated) throw new DomainError('FILE_TOO_LARGE');
     if (data.length === 0) throw new DomainError('FILE_EMPTY');
     return data;
   } catch (error) {
