@@ -53,6 +53,8 @@ describe('GET /v1/brands', () => {
       display_name: null,
       offer_label: '4% cashback',
       cashback_bps: 400,
+      expiry_policy: 'Does not expire',
+      expiry: { type: 'never' },
       is_enabled: true,
       is_featured: true,
       state: 'live',
@@ -148,6 +150,7 @@ describe('GET /v1/brands/{id} and its images', () => {
     expect(one.json()).toEqual(brand);
     expect(brand.terms).toContain('expires five years after');
     expect(brand.expiry_policy).toBe('Expires 5 years after issue');
+    expect(brand.expiry).toEqual({ type: 'after_issue', months: 60 });
 
     const url = brand.images.find((i) => i.dimensions === '300w-326ppi')?.url ?? '';
     const image = await call(server.app, 'GET', url);

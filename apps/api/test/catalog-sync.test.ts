@@ -36,7 +36,7 @@ const brand = (id: string, overrides: Partial<IssuerBrand> = {}): IssuerBrand =>
   discountBps: 1_000,
   redeemableOnline: true,
   redeemableInStore: false,
-  expiryPolicy: 'Does not expire',
+  expiry: { type: 'never' },
   balanceCheckUrl: null,
   state: 'live',
   artwork: { background: '#112233', accent: '#ffeedd', monogram: 'B', motif: 'rings' },

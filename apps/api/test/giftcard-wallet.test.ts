@@ -106,6 +106,7 @@ describe('the gift card wallet', () => {
     expect(details).toMatchObject({
       ...coffee,
       expiry_policy: 'Does not expire',
+      expiry: { type: 'never' },
       redeemable_online: true,
       redeemable_in_store: true,
       credentials_available: true,

@@ -4,6 +4,7 @@ import {
   brandListQuerySchema,
   cashbackCents,
   denominationProblem,
+  expiryPolicy,
   offerLabel,
 } from './brands';
 
@@ -69,6 +70,20 @@ describe('cashback', () => {
     expect(offerLabel(250)).toBe('2.5% cashback');
     expect(offerLabel(125)).toBe('1.25% cashback');
     expect(offerLabel(0)).toBeNull();
+  });
+});
+
+describe('the expiry in words', () => {
+  it('says the texts the screens have always shown', () => {
+    expect(expiryPolicy({ type: 'never' })).toBe('Does not expire');
+    expect(expiryPolicy({ type: 'after_issue', months: 60 })).toBe('Expires 5 years after issue');
+    expect(expiryPolicy({ type: 'with_card' })).toBe('See the link for the expiry date');
+  });
+
+  it('counts years when the months make whole years, months otherwise', () => {
+    expect(expiryPolicy({ type: 'after_issue', months: 12 })).toBe('Expires 1 year after issue');
+    expect(expiryPolicy({ type: 'after_issue', months: 18 })).toBe('Expires 18 months after issue');
+    expect(expiryPolicy({ type: 'after_issue', months: 1 })).toBe('Expires 1 month after issue');
   });
 });
 

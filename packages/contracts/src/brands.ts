@@ -63,11 +63,38 @@ export type BrandDenominations = z.infer<typeof brandDenominationsSchema>;
 export const brandStates = ['live', 'temporarily_unavailable'] as const;
 export type BrandState = (typeof brandStates)[number];
 
+/**
+ * How long a brand's cards last, as the issuer says: never, a number of months after the card is
+ * issued, or only on each card (its link names the date). Screens put it in words of their
+ * language; `expiryPolicy` is the English.
+ */
+export const brandExpirySchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('never') }),
+  z.object({ type: z.literal('after_issue'), months: z.number().int().positive() }),
+  z.object({ type: z.literal('with_card') }),
+]);
+export type BrandExpiry = z.infer<typeof brandExpirySchema>;
+
+/** The expiry in English words, e.g. "Does not expire" or "Expires 5 years after issue". */
+export function expiryPolicy(expiry: BrandExpiry): string {
+  switch (expiry.type) {
+    case 'never':
+      return 'Does not expire';
+    case 'after_issue': {
+      const [count, unit] =
+        expiry.months % 12 === 0 ? [expiry.months / 12, 'year'] : [expiry.months, 'month'];
+      return `Expires ${count} ${unit}${count === 1 ? '' : 's'} after issue`;
+    }
+    case 'with_card':
+      return 'See the link for the expiry date';
+  }
+}
+
 export const brandSchema = z.object({
   id: z.uuid(),
   name: z.string(),
   display_name: z.string().nullable(),
-  /** E.g. "4% cashback". */
+  /** E.g. "4% cashback", in English; screens word it from `cashback_bps`. */
   offer_label: z.string().nullable(),
   images: z.array(brandImageSchema),
   categories: z.array(z.enum(brandCategoryNames)),
@@ -79,7 +106,9 @@ export const brandSchema = z.object({
   currency: z.literal('USD'),
   redeemable_online: z.boolean(),
   redeemable_in_store: z.boolean(),
+  /** The expiry in English words (`expiryPolicy`); screens word it from `expiry`. */
   expiry_policy: z.string(),
+  expiry: brandExpirySchema,
   balance_check_url: z.string().nullable(),
   provider_brand_id: z.string(),
   is_enabled: z.boolean(),

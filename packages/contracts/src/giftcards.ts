@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { keysetPageQuerySchema } from './paging';
 import { otpCodeSchema } from './auth';
+import { brandExpirySchema } from './brands';
 
 /**
  * The customer's gift card wallet (SPEC §2 /profile/giftcards-history): the cards bought with the
@@ -49,7 +50,9 @@ export const giftCardDetailsSchema = giftCardSchema.extend({
   /** How to use the card, and its terms. */
   description: z.string(),
   terms: z.string(),
+  /** The brand's expiry in English words; screens word it from `expiry`. */
   expiry_policy: z.string(),
+  expiry: brandExpirySchema,
   balance_check_url: z.string().nullable(),
   redeemable_online: z.boolean(),
   redeemable_in_store: z.boolean(),

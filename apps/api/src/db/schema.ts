@@ -714,7 +714,13 @@ export const giftcardBrands = pgTable(
     cashbackBps: integer('cashback_bps').notNull(),
     redeemableOnline: boolean('redeemable_online').notNull(),
     redeemableInStore: boolean('redeemable_in_store').notNull(),
+    /** The expiry in English words, as `expiryType` and `expiryMonths` say it. */
     expiryPolicy: text('expiry_policy').notNull(),
+    /** How long the cards last (contracts' BrandExpiry): never, months after issue, per card. */
+    expiryType: text('expiry_type', { enum: ['never', 'after_issue', 'with_card'] })
+      .notNull()
+      .default('with_card'),
+    expiryMonths: integer('expiry_months'),
     balanceCheckUrl: text('balance_check_url'),
     state: text('state', { enum: ['live', 'temporarily_unavailable'] }).notNull(),
     /** How the card art is drawn (providers/ports.ts BrandArtwork). */
@@ -736,6 +742,11 @@ export const giftcardBrands = pgTable(
     check(
       'giftcard_brands_cashback_within_discount',
       sql`${t.cashbackBps} >= 0 and ${t.cashbackBps} <= ${t.discountBps}`,
+    ),
+    check(
+      'giftcard_brands_expiry',
+      sql`(${t.expiryType} = 'after_issue' and ${t.expiryMonths} > 0)
+        or (${t.expiryType} in ('never', 'with_card') and ${t.expiryMonths} is null)`,
     ),
   ],
 );

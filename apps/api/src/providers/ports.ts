@@ -1,5 +1,5 @@
 import type { BotAction } from '@refund/contracts/auth';
-import type { BrandCategory, BrandState } from '@refund/contracts/brands';
+import type { BrandCategory, BrandExpiry, BrandState } from '@refund/contracts/brands';
 
 /** A text message to a ten-digit US phone number. */
 export interface SmsMessage {
@@ -141,7 +141,8 @@ export interface IssuerBrand {
   discountBps: number;
   redeemableOnline: boolean;
   redeemableInStore: boolean;
-  expiryPolicy: string;
+  /** How long the brand's cards last. */
+  expiry: BrandExpiry;
   balanceCheckUrl: string | null;
   state: BrandState;
   artwork: BrandArtwork;

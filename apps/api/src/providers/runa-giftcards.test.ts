@@ -23,6 +23,8 @@ describe('the Runa gift card issuer, against a local stand-in of its API', () =>
       denominations: { type: 'open', minCents: 500, maxCents: 20_000, wholeDollars: false },
       discountBps: 800,
       state: 'live',
+      // Each card's expiry comes with its link.
+      expiry: { type: 'with_card' },
     });
     expect(coffee?.artwork.monogram).toBe('CC');
     expect(JSON.stringify(brands)).not.toContain('cdn.runa.example');

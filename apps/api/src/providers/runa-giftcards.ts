@@ -149,7 +149,8 @@ function toIssuerBrand(product: z.infer<typeof productSchema>): IssuerBrand | nu
     discountBps: Math.round(product.discount_multiplier * 10_000),
     redeemableOnline: true,
     redeemableInStore: false,
-    expiryPolicy: 'See the link for the expiry date',
+    // Each card's own expiry comes with its link (the order's payout expiry date).
+    expiry: { type: 'with_card' },
     balanceCheckUrl: null,
     state: product.is_orderable === false ? 'temporarily_unavailable' : 'live',
     artwork: artworkFor(product.name),

@@ -604,7 +604,7 @@ function toIssuerBrand(entry: Entry): IssuerBrand {
     discountBps: entry.discountBps,
     redeemableOnline: entry.where !== 'in_store',
     redeemableInStore: entry.where !== 'online',
-    expiryPolicy: entry.expires ? 'Expires 5 years after issue' : 'Does not expire',
+    expiry: entry.expires ? { type: 'after_issue', months: 60 } : { type: 'never' },
     balanceCheckUrl: `https://balance.giftcards.example/${entry.slug}`,
     state: entry.state ?? 'live',
     artwork: {
@@ -632,14 +632,16 @@ function sandboxCredentials(
     .toString()
     .padStart(16, '0')
     .slice(0, 16);
+  const expiry = brand?.expiry;
   return {
     code: digits.replace(/(\d{4})(?=\d)/g, '$1-'),
     pin: String(parseInt(digest.slice(15, 21), 16) % 10_000).padStart(4, '0'),
     url: `https://redeem.giftcards.example/${brand ? brand.providerBrandId.slice(4) : 'card'}/${digest.slice(0, 12)}`,
     barcode: digits,
-    expiresAt: brand?.expiryPolicy.startsWith('Expires')
-      ? new Date(Date.now() + 5 * 365 * 86_400_000).toISOString()
-      : null,
+    expiresAt:
+      expiry?.type === 'after_issue'
+        ? new Date(Date.now() + (expiry.months / 12) * 365 * 86_400_000).toISOString()
+        : null,
   };
 }
 

@@ -5,6 +5,7 @@ import {
   type Brand,
   type BrandCategory,
   type BrandDenominations,
+  type BrandExpiry,
   type BrandList,
   type BrandListQuery,
 } from '@refund/contracts/brands';
@@ -30,6 +31,12 @@ export const denominationsOf = (row: BrandRow): BrandDenominations =>
       }
     : { type: 'fixed', values_in_cents: row.fixedCents ?? [] };
 
+/** How long a brand's cards last, as the catalog holds it. */
+export const expiryOf = (row: BrandRow): BrandExpiry =>
+  row.expiryType === 'after_issue'
+    ? { type: 'after_issue', months: row.expiryMonths ?? 0 }
+    : { type: row.expiryType };
+
 export function brandView(row: BrandRow): Brand {
   return {
     id: row.id,
@@ -49,6 +56,7 @@ export function brandView(row: BrandRow): Brand {
     redeemable_online: row.redeemableOnline,
     redeemable_in_store: row.redeemableInStore,
     expiry_policy: row.expiryPolicy,
+    expiry: expiryOf(row),
     balance_check_url: row.balanceCheckUrl,
     provider_brand_id: row.providerBrandId,
     is_enabled: row.isEnabled,

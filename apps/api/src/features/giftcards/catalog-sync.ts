@@ -1,7 +1,7 @@
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import { brandCategoryNames } from '@refund/contracts/brands';
+import { brandCategoryNames, expiryPolicy } from '@refund/contracts/brands';
 import type { Db } from '../../db/database';
 import { giftcardBrands } from '../../db/schema';
 import type { JobQueue } from '../../jobs/job-queue';
@@ -86,7 +86,9 @@ export async function syncGiftCardCatalog(
       cashbackBps: Math.floor((brand.discountBps * merchandising.cashbackShareBps) / 10_000),
       redeemableOnline: brand.redeemableOnline,
       redeemableInStore: brand.redeemableInStore,
-      expiryPolicy: brand.expiryPolicy,
+      expiryPolicy: expiryPolicy(brand.expiry),
+      expiryType: brand.expiry.type,
+      expiryMonths: brand.expiry.type === 'after_issue' ? brand.expiry.months : null,
       balanceCheckUrl: brand.balanceCheckUrl,
       state: brand.state,
       artwork: artwork.success ? artwork.data : plainArtwork,

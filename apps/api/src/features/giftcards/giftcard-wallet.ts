@@ -22,7 +22,7 @@ import { createSealedBox } from '../../jobs/sealed-box';
 import type { GiftCardCredentials as IssuedCredentials } from '../../providers/ports';
 import type { OtpService } from '../auth/otp-service';
 import { phoneOf } from '../auth/users';
-import { brandImagePath } from './brands';
+import { brandImagePath, expiryOf } from './brands';
 
 /**
  * The customer's gift cards (the `giftcard` redemptions' orders): listed newest first with
@@ -98,6 +98,7 @@ export function createGiftCardWallet(deps: GiftCardWalletDeps) {
       description: row.brand.description,
       terms: row.brand.terms,
       expiry_policy: row.brand.expiryPolicy,
+      expiry: expiryOf(row.brand),
       balance_check_url: row.brand.balanceCheckUrl,
       redeemable_online: row.brand.redeemableOnline,
       redeemable_in_store: row.brand.redeemableInStore,

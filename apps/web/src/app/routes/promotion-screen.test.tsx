@@ -28,6 +28,7 @@ function brand(n: number, overrides: Partial<Brand> = {}): Brand {
     redeemable_online: true,
     redeemable_in_store: false,
     expiry_policy: 'Does not expire',
+    expiry: { type: 'never' },
     balance_check_url: null,
     provider_brand_id: `SBX-brand-${n}`,
     is_enabled: true,

@@ -29,6 +29,7 @@ function brand(n: number, name: string, overrides: Partial<Brand> = {}): Brand {
     redeemable_online: true,
     redeemable_in_store: true,
     expiry_policy: 'Does not expire',
+    expiry: { type: 'never' },
     balance_check_url: null,
     provider_brand_id: `SBX-team-${n}`,
     is_enabled: true,

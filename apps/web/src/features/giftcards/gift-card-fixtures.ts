@@ -31,6 +31,7 @@ export function giftCardDetails(overrides: Partial<GiftCardDetails> = {}): GiftC
       'Harbor Coffee Co. gift cards can be spent online and in store on small-batch coffee.',
     terms: 'It cannot be exchanged for cash except where the law requires it.',
     expiry_policy: 'Does not expire',
+    expiry: { type: 'never' },
     balance_check_url: 'https://balance.giftcards.example/harbor-coffee',
     redeemable_online: true,
     redeemable_in_store: true,
