@@ -303,7 +303,14 @@ describe('the issuer’s answers, replayed and out of order', () => {
     const issued = {
       status: 'issued' as const,
       issuerOrderId: 'ORDER-1',
-      credentials: { code: '1111-2222', pin: '1234', url: null, barcode: null, expiresAt: null },
+      credentials: {
+        code: '1111-2222',
+        pin: '1234',
+        url: null,
+        barcode: null,
+        barcodeFormat: null,
+        expiresAt: null,
+      },
     };
     await Promise.all(Array.from({ length: 20 }, () => applyGiftCardOrderResult(deps, id, issued)));
     expect((await transaction(person, id)).status).toBe('Successful');

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrandList } from '@refund/contracts/brands';
-import type { GiftCardDetails, GiftCardList } from '@refund/contracts/giftcards';
+import type {
+  GiftCardCredentials,
+  GiftCardDetails,
+  GiftCardList,
+} from '@refund/contracts/giftcards';
 import type { Transaction } from '@refund/contracts/redemptions';
 import { drainQueues, MESSAGE_QUEUE } from './support/job-drain';
 import { buyGiftCard, quoteGiftCard, settledTransaction } from './support/giftcard-fixtures';
@@ -200,9 +204,12 @@ describe('opening a gift card’s code', () => {
     const opened = await open(reference, { attempt_id, code });
     expect(opened.statusCode, opened.body).toBe(200);
     expect(opened.headers['cache-control']).toBe('no-store');
-    const credentials = opened.json() as { code: string; pin: string };
+    const credentials = opened.json() as GiftCardCredentials;
     expect(credentials.code).toMatch(/^\d{4}-\d{4}-\d{4}-\d{4}$/);
     expect(credentials.pin).toMatch(/^\d{4}$/);
+    // The barcode a till scans, in the symbology the issuer gives for the brand.
+    expect(credentials.barcode_format).toBe('code128');
+    expect(credentials.barcode).toBe(credentials.code.replaceAll('-', ''));
 
     expect((await open(reference, {})).json()).toEqual(credentials);
     const elsewhere = await open(reference, {}, ann, crypto.randomUUID());

@@ -81,12 +81,29 @@ export const archiveGiftCardRequestSchema = z.strictObject({
   archived: z.boolean({ error: 'archived must be true or false' }),
 });
 
+/**
+ * The symbologies a card's barcode comes in, as its issuer names them: what a till scans. A
+ * barcode in any other (or an unnamed) symbology has no format here and is not drawn.
+ */
+export const giftCardBarcodeFormats = [
+  'code128',
+  'code39',
+  'ean13',
+  'itf',
+  'qr',
+  'pdf417',
+  'data_matrix',
+] as const;
+export type GiftCardBarcodeFormat = (typeof giftCardBarcodeFormats)[number];
+
 /** What redeems a card: only ever answered to its owner, on a device the passcode opened it on. */
 export const giftCardCredentialsSchema = z.object({
   code: z.string(),
   pin: z.string().nullable(),
   url: z.string().nullable(),
+  /** The value the card's barcode encodes, and its symbology; null when the issuer gives none. */
   barcode: z.string().nullable(),
+  barcode_format: z.enum(giftCardBarcodeFormats).nullable(),
   expires_at: isoDateTime.nullable(),
 });
 export type GiftCardCredentials = z.infer<typeof giftCardCredentialsSchema>;

@@ -1,5 +1,6 @@
 import type { BotAction } from '@refund/contracts/auth';
 import type { BrandCategory, BrandExpiry, BrandState } from '@refund/contracts/brands';
+import type { GiftCardBarcodeFormat } from '@refund/contracts/giftcards';
 
 /** A text message to a ten-digit US phone number. */
 export interface SmsMessage {
@@ -154,6 +155,11 @@ export interface GiftCardCredentials {
   pin: string | null;
   url: string | null;
   barcode: string | null;
+  /**
+   * The barcode's symbology as the issuer names it; null without a barcode, or when the issuer
+   * names none we can draw (the value is then shown, never drawn in a guessed format).
+   */
+  barcodeFormat: GiftCardBarcodeFormat | null;
   /** ISO date-time; null when the card does not expire. */
   expiresAt: string | null;
 }

@@ -177,7 +177,12 @@ function orderResult(body: unknown): GiftCardOrderResult {
         code: item.id ?? order.id,
         pin: null,
         url: item.payout.url,
+        // Runa's order answers carry no barcode: a card ordered as a payout link is that link.
+        // Its products name a `barcode_format`, but the value to encode is only given by Runa's
+        // Redemption API (the link asked for as JSON), which Runa switches on per account and we
+        // do not use. Without the value there is nothing to draw, so the card has no barcode.
         barcode: null,
+        barcodeFormat: null,
         expiresAt: item.payout.expiry_date ?? null,
       },
     };

@@ -18,6 +18,9 @@ describe('the sandbox gift card issuer', () => {
     if (issued.status !== 'issued') return;
     expect(issued.credentials.code).toMatch(/^\d{4}-\d{4}-\d{4}-\d{4}$/);
     expect(issued.credentials.pin).toMatch(/^\d{4}$/);
+    // Harbor Coffee's cards carry a Code 128 barcode of the card number's digits.
+    expect(issued.credentials.barcodeFormat).toBe('code128');
+    expect(issued.credentials.barcode).toBe(issued.credentials.code.replaceAll('-', ''));
     expect(
       await createSandboxGiftCardIssuer({ fulfilSeconds: 3 }).orderStatus(placed.issuerOrderId),
     ).toEqual(issued);
@@ -36,5 +39,23 @@ describe('the sandbox gift card issuer', () => {
     expect(await order('SBX-bright-audio')).toMatchObject({ status: 'failed' });
     expect(await order(sandboxGiftCardBrands.processing)).toMatchObject({ status: 'processing' });
     expect(await order('SBX-skyway-air', 5_000)).toMatchObject({ status: 'issued' });
+  });
+
+  it('gives each brand the barcode its issuer would: QR, PDF417, Code 128, or none online', async () => {
+    const issuer = createSandboxGiftCardIssuer({ fulfilSeconds: 0 });
+    const barcodeOf = async (providerBrandId: string, amountCents: number) => {
+      const placed = await issuer.order({
+        reference: crypto.randomUUID(),
+        providerBrandId,
+        amountCents,
+      });
+      if (placed.status !== 'issued') throw new Error(`not issued: ${placed.status}`);
+      return [placed.credentials.barcodeFormat, placed.credentials.barcode !== null];
+    };
+    expect(await barcodeOf('SBX-little-lotus', 2_500)).toEqual(['qr', true]);
+    expect(await barcodeOf('SBX-greenleaf-garden', 2_500)).toEqual(['pdf417', true]);
+    expect(await barcodeOf('SBX-fieldstone-market', 2_500)).toEqual(['code128', true]);
+    // Spent only online: nothing for a till to scan, so no barcode at all.
+    expect(await barcodeOf('SBX-avenue-nine', 2_500)).toEqual([null, false]);
   });
 });

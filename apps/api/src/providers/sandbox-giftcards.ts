@@ -1,4 +1,5 @@
 import type { BrandCategory, BrandState } from '@refund/contracts/brands';
+import type { GiftCardBarcodeFormat } from '@refund/contracts/giftcards';
 import { createHash } from 'node:crypto';
 import type {
   BrandArtwork,
@@ -39,6 +40,11 @@ interface Entry {
   art: [background: string, accent: string, motif: BrandArtwork['motif']];
   state?: BrandState;
   expires?: boolean;
+  /**
+   * The barcode on the brand's cards: Code 128 unless said; none on a card spent only online,
+   * which no till scans.
+   */
+  barcode?: GiftCardBarcodeFormat | null;
 }
 
 const entries: Entry[] = [
@@ -72,6 +78,7 @@ const entries: Entry[] = [
     sells: 'hand-pulled noodles, dumplings and bubble tea',
     where: 'both',
     art: ['#f6d6de', '#b0305c', 'waves'],
+    barcode: 'qr',
   },
   {
     slug: 'sunday-bakehouse',
@@ -297,6 +304,7 @@ const entries: Entry[] = [
     sells: 'plants, seeds, soil and garden tools',
     where: 'in_store',
     art: ['#386641', '#a7c957', 'rings'],
+    barcode: 'pdf417',
   },
   {
     slug: 'casa-linens',
@@ -619,6 +627,18 @@ function toIssuerBrand(entry: Entry): IssuerBrand {
 /** The sandbox's catalog, as the issuer would answer it. */
 export const sandboxGiftCardCatalog: readonly IssuerBrand[] = entries.map(toIssuerBrand);
 
+/** The barcode symbology of each brand's cards, by its issuer id (null: its cards have none). */
+const barcodeFormats = new Map(
+  entries.map((entry): [string, GiftCardBarcodeFormat | null] => [
+    `SBX-${entry.slug}`,
+    entry.barcode !== undefined ? entry.barcode : entry.where === 'online' ? null : 'code128',
+  ]),
+);
+
+/** The barcode symbology of a sandbox brand's cards (README); null for one without a barcode. */
+export const sandboxBarcodeFormat = (providerBrandId: string): GiftCardBarcodeFormat | null =>
+  barcodeFormats.get(providerBrandId) ?? null;
+
 /**
  * The sandbox's cards: made from the order's reference, so the same order always has the same
  * card, and a restarted server still answers for orders placed before it.
@@ -632,12 +652,14 @@ function sandboxCredentials(
     .toString()
     .padStart(16, '0')
     .slice(0, 16);
+  const barcodeFormat = brand ? sandboxBarcodeFormat(brand.providerBrandId) : null;
   const expiry = brand?.expiry;
   return {
     code: digits.replace(/(\d{4})(?=\d)/g, '$1-'),
     pin: String(parseInt(digest.slice(15, 21), 16) % 10_000).padStart(4, '0'),
     url: `https://redeem.giftcards.example/${brand ? brand.providerBrandId.slice(4) : 'card'}/${digest.slice(0, 12)}`,
-    barcode: digits,
+    barcode: barcodeFormat ? digits : null,
+    barcodeFormat,
     expiresAt:
       expiry?.type === 'after_issue'
         ? new Date(Date.now() + (expiry.months / 12) * 365 * 86_400_000).toISOString()

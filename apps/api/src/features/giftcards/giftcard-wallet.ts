@@ -194,12 +194,16 @@ export function createGiftCardWallet(deps: GiftCardWalletDeps) {
             .onConflictDoNothing();
         });
       }
-      const credentials = credentialsBox.open<IssuedCredentials>(row.order.sealedCredentials);
+      // Cards sealed before the barcode's format was kept have none: their barcode is not drawn.
+      const credentials = credentialsBox.open<
+        Omit<IssuedCredentials, 'barcodeFormat'> & Partial<Pick<IssuedCredentials, 'barcodeFormat'>>
+      >(row.order.sealedCredentials);
       return {
         code: credentials.code,
         pin: credentials.pin,
         url: credentials.url,
         barcode: credentials.barcode,
+        barcode_format: credentials.barcodeFormat ?? null,
         expires_at: credentials.expiresAt,
       };
     },

@@ -45,6 +45,7 @@ export const credentials: GiftCardCredentials = {
   pin: '0421',
   url: 'https://redeem.giftcards.example/harbor-coffee/abc123',
   barcode: '1234567890123456',
+  barcode_format: 'code128',
   expires_at: null,
 };
 
