@@ -37,6 +37,17 @@ const trustProxy = z
       });
       return z.NEVER;
     }
+    // A block of every address (0.0.0.0/0, ::/0) trusts any client to write its own address.
+    const everyone = entries.filter(
+      (entry) => ipaddr.isValidCIDR(entry) && ipaddr.parseCIDR(entry)[1] === 0,
+    );
+    if (everyone.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `${everyone.join(', ')} would trust every sender's X-Forwarded-For: name the proxies' addresses or blocks, or give a hop count`,
+      });
+      return z.NEVER;
+    }
     return entries;
   });
 
@@ -355,20 +366,23 @@ const envSchema = z
           message: 'the sandbox cannot run in production',
         });
       }
-      if (
-        env.SMS_PROVIDER === 'sandbox' ||
-        env.EMAIL_PROVIDER === 'sandbox' ||
-        env.BOT_PROVIDER === 'sandbox' ||
-        env.BANK_LINK_PROVIDER === 'sandbox' ||
-        env.ACH_PROVIDER === 'sandbox' ||
-        env.CARD_PAYOUT_PROVIDER === 'sandbox' ||
-        env.GIFT_CARD_PROVIDER === 'sandbox' ||
-        env.PREPAID_CARD_PROVIDER === 'sandbox' ||
-        env.FANCASH_PROVIDER === 'sandbox'
-      ) {
+      // Each provider left on the sandbox is named: the operator fixes the variable at fault.
+      const providers = [
+        'SMS_PROVIDER',
+        'EMAIL_PROVIDER',
+        'BOT_PROVIDER',
+        'BANK_LINK_PROVIDER',
+        'ACH_PROVIDER',
+        'CARD_PAYOUT_PROVIDER',
+        'GIFT_CARD_PROVIDER',
+        'PREPAID_CARD_PROVIDER',
+        'FANCASH_PROVIDER',
+      ] as const;
+      for (const name of providers) {
+        if (env[name] !== 'sandbox') continue;
         ctx.addIssue({
           code: 'custom',
-          path: ['SMS_PROVIDER'],
+          path: [name],
           message: 'sandbox providers cannot run in production',
         });
       }

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config';
+import { ConfigError, loadConfig } from '../src/config';
 import { uniquePhone } from './support/people';
 import { startProductionWorld, type ProductionWorld } from './support/production-world';
 import { call, type TestServer } from './support/test-server';
@@ -77,6 +77,14 @@ describe('the client address behind proxies (TRUST_PROXY)', () => {
   it('refuses a setting that would trust every sender', () => {
     for (const value of ['true', 'everyone', '10.0.0.0/33']) {
       expect(() => loadConfig({ TRUST_PROXY: value })).toThrowError(/TRUST_PROXY/);
+    }
+    // A block of every address is refused by name, as a configuration message, not a TypeError
+    // from the proxy parser at start-up.
+    for (const value of ['0.0.0.0/0', '::/0', '10.0.0.0/8, 0.0.0.0/0']) {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrowError(ConfigError);
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrowError(
+        /TRUST_PROXY: .*\/0 would trust every sender's X-Forwarded-For/,
+      );
     }
     expect(loadConfig({}).TRUST_PROXY).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
