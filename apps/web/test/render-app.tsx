@@ -46,6 +46,8 @@ export function renderApp(
     machine?: AuthMachine;
     /** Renders the whole tree in StrictMode, as development does: effects run twice on mount. */
     strict?: boolean;
+    /** The language the texts are in; English unless told. */
+    language?: 'en' | 'de';
   } = {},
 ) {
   const queryClient = new QueryClient({
@@ -53,7 +55,7 @@ export function renderApp(
   });
   const machine = options.machine ?? fakeAuthMachine().machine;
   const tree = (
-    <I18nextProvider i18n={createTestI18n()}>
+    <I18nextProvider i18n={createTestI18n(options.language)}>
       <QueryClientProvider client={queryClient}>
         <AuthProvider machine={machine}>
           <MemoryRouter initialEntries={[options.route ?? '/']}>

@@ -1,4 +1,4 @@
-import { expect, test, watchContentSecurity, type Page } from '../support/test';
+import { expect, test, watchContentSecurity, type Locator, type Page } from '../support/test';
 import { expectNoSeriousViolations } from '../support/axe';
 import {
   SANDBOX_GIFT_CARD_BRANDS,
@@ -22,6 +22,39 @@ async function openWallet(page: Page): Promise<void> {
     .getByRole('link', { name: 'Gift Card Wallet' })
     .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Gift Card History' })).toBeVisible();
+}
+
+/**
+ * The opened card's barcode, whole on a phone's screen `width` pixels wide and really drawn: an
+ * SVG whose shapes cover an area, not an empty frame. Answers its drawn size.
+ */
+async function expectBarcodeOnScreen(page: Page, width: number): Promise<Locator> {
+  const barcode = page.getByRole('img', { name: 'Barcode of the card number' });
+  await barcode.scrollIntoViewIfNeeded();
+  await expect(barcode).toBeInViewport({ ratio: 1 });
+  const drawn = await barcode.evaluate((svg) => {
+    const box = svg.getBoundingClientRect();
+    const ink = (svg as SVGGraphicsElement).getBBox();
+    return {
+      tag: svg.tagName.toLowerCase(),
+      shapes: svg.querySelectorAll('path').length,
+      left: box.left,
+      right: box.right,
+      width: box.width,
+      height: box.height,
+      inkWidth: ink.width,
+      inkHeight: ink.height,
+    };
+  });
+  expect(drawn.tag).toBe('svg');
+  expect(drawn.shapes).toBeGreaterThan(0);
+  expect(drawn.inkWidth).toBeGreaterThan(0);
+  expect(drawn.inkHeight).toBeGreaterThan(0);
+  expect(drawn.left).toBeGreaterThanOrEqual(0);
+  expect(drawn.right).toBeLessThanOrEqual(width);
+  // Big enough to scan from a phone held at a till.
+  expect(drawn.width).toBeGreaterThanOrEqual(150);
+  return barcode;
 }
 
 /** "View now", through the passcode step when this device has not opened the card before. */
@@ -65,11 +98,20 @@ test('a bought card in the wallet: opened behind a passcode once per device, the
   await expect(page.getByText('Cashback', { exact: true })).toBeVisible();
   // The code is not on the page until the customer asks for it.
   await expect(page.getByText('Card number')).toHaveCount(0);
+  // The brand's balance check is a link out.
+  await expect(page.getByRole('link', { name: /Check your balance/ })).toHaveAttribute(
+    'href',
+    'https://balance.giftcards.example/harbor-coffee',
+  );
 
   await viewNow(page, customer.person.phone, true);
   await expect(page.getByText(cardNumber)).toBeVisible();
-  // At a phone's width the code, PIN and barcode number wrap between groups, never inside one.
+  // At a phone's width the barcode a till scans (Code 128 for Harbor Coffee) fits the screen,
   await page.setViewportSize({ width: 390, height: 844 });
+  const barcode = await expectBarcodeOnScreen(page, 390);
+  const linear = await barcode.evaluate((svg) => svg.getBoundingClientRect().toJSON());
+  expect(linear.width).toBeGreaterThan(linear.height);
+  // and the code, PIN and barcode number wrap between groups, never inside one.
   const groups = page.locator('[data-code-groups] > span');
   await expect(groups.first()).toBeVisible();
   expect(await groups.count()).toBeGreaterThan(4);
@@ -105,6 +147,28 @@ test('a bought card in the wallet: opened behind a passcode once per device, the
   await expect(
     page.getByRole('list', { name: 'Active gift cards' }).getByRole('link'),
   ).toContainText('Harbor Coffee Co.');
+});
+
+test('a card whose issuer gives a QR code shows it square, whole on a phone', async ({ page }) => {
+  const customer = await fundedCustomer(page.request, { amountInCents: 5_000 });
+  const bought = await buyGiftCardThroughApi(page.request, customer, {
+    providerBrandId: 'SBX-little-lotus',
+    amountInCents: 2_000,
+  });
+  const card = await waitForGiftCard(
+    page.request,
+    customer,
+    bought.transaction.transaction_id,
+    'issued',
+  );
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInThroughApi(page, customer.person);
+  await page.goto(`/profile/giftcards-history/${card.reward_reference_id}`);
+  await viewNow(page, customer.person.phone, true);
+  const barcode = await expectBarcodeOnScreen(page, 390);
+  const box = await barcode.evaluate((svg) => svg.getBoundingClientRect().toJSON());
+  expect(Math.abs(box.width - box.height)).toBeLessThanOrEqual(1);
+  await expectNoSeriousViolations(page);
 });
 
 test('view later texts a link that opens the card after signing in', async ({ page, browser }) => {

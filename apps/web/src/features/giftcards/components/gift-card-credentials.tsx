@@ -6,6 +6,7 @@ import { Button, buttonVariants } from '../../../components/button';
 import { CopyButton } from '../../../components/copy-button';
 import { useFocusOnMount } from '../../../lib/use-focus-on-mount';
 import { codeGroups } from '../code-groups';
+import { GiftCardBarcode } from './gift-card-barcode';
 
 /** Only a web address may become a link: anything else from the issuer is not followed. */
 const isWebAddress = (url: string) => /^https?:\/\//i.test(url);
@@ -29,7 +30,10 @@ function Credential({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** An opened card: its code, PIN, barcode number and expiry, each to copy; its activation link. */
+/**
+ * An opened card: its barcode for a till, in the issuer's symbology; its code, PIN, barcode
+ * number and expiry, each to copy; its activation link.
+ */
 export function GiftCardCredentialsView({
   credentials,
   onHide,
@@ -47,6 +51,9 @@ export function GiftCardCredentialsView({
       <h3 id={titleId} ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-ink">
         {t('giftCardWallet.code.openedTitle')}
       </h3>
+      {credentials.barcode && credentials.barcode_format && (
+        <GiftCardBarcode value={credentials.barcode} format={credentials.barcode_format} />
+      )}
       <dl className="flex flex-col gap-2">
         <Credential label={t('giftCardWallet.code.code')} value={credentials.code} />
         {credentials.pin && (

@@ -144,6 +144,9 @@ describe('gift card details', () => {
     // The code as issued, the PIN, and the barcode's digits in groups of four.
     expect(shownCodes()).toEqual(['1234-5678-9012-3456', '0421', '1234 5678 9012 3456']);
     expect(opened.getByRole('button', { name: 'Copy PIN' })).toBeTruthy();
+    // The barcode a till scans, drawn once its encoder has loaded.
+    const barcode = await opened.findByRole('img', { name: 'Barcode of the card number' });
+    expect(barcode.querySelectorAll('path').length).toBeGreaterThan(0);
     expect(document.activeElement).toBe(opened.getByRole('heading', { name: 'Your code' }));
     const activate = opened.getByRole('link', { name: /Activate card now/ });
     expect(activate.getAttribute('href')).toBe(credentials.url);
