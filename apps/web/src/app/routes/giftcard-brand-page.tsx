@@ -20,6 +20,7 @@ import { redemptionFlow, useRedemptionFlow } from '../../features/redeem/redempt
 import { useRedemptionMethods } from '../../features/wallet/api/get-redemption-methods';
 import { useWalletBalance } from '../../features/wallet/api/get-wallet-balance';
 import { ApiError, errorMessage } from '../../lib/api-error';
+import { cashbackLabel, expiryText } from '../../lib/brand-texts';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { spendableFor } from '../../lib/welcome-bonus';
 import { BackLink } from './back-link';
@@ -59,6 +60,7 @@ function BrandHeader({ brand, rewardBps }: BrandOffer) {
   const { t } = useTranslation();
   const image = brandImageUrl(brand.images);
   const name = brandDisplayName(brand);
+  const offer = cashbackLabel(t, brand.cashback_bps);
   return (
     <Card className="flex flex-col gap-4 sm:flex-row sm:items-start">
       {image && (
@@ -80,15 +82,15 @@ function BrandHeader({ brand, rewardBps }: BrandOffer) {
               {rewardLabel(t, rewardBps)}
             </p>
           )}
-          {brand.offer_label && (
+          {offer && (
             <p className="w-fit rounded-full bg-success-soft px-3 py-1 text-sm font-semibold text-success">
-              {brand.offer_label}
+              {offer}
             </p>
           )}
         </div>
         <p className="text-ink-muted">{brand.description}</p>
         <p className="text-sm text-ink-muted">
-          {t(`giftCards.brand.where.${whereKey(brand)}`)} · {brand.expiry_policy}
+          {t(`giftCards.brand.where.${whereKey(brand)}`)} · {expiryText(t, brand.expiry)}
         </p>
       </div>
     </Card>

@@ -134,7 +134,7 @@ function shop(extra: Parameters<typeof installFakeApi>[0] = {}) {
   });
 }
 
-function renderShop(route: string) {
+function renderShop(route: string, language: 'en' | 'de' = 'en') {
   return renderApp(
     <Routes>
       <Route path={paths.redeemGiftCard.path} element={<RedeemGiftCardScreen />} />
@@ -142,7 +142,7 @@ function renderShop(route: string) {
       <Route path={paths.redeemDetails.path} element={<RedeemDetailsScreen />} />
       <Route path={paths.verifyOtp.path} element={<h1>Verify OTP</h1>} />
     </Routes>,
-    { route },
+    { route, language },
   );
 }
 
@@ -193,6 +193,47 @@ describe('the gift card catalog', () => {
       await screen.findByText('This redemption method is unavailable at this moment.'),
     ).toBeTruthy();
     expect(screen.queryByLabelText('Search brands')).toBeNull();
+  });
+});
+
+describe('the gift card catalog and a brand’s page in German', () => {
+  it('names the categories, the offer and the expiry in German, from the API’s figures', async () => {
+    shop();
+    renderShop('/redeem/giftcard', 'de');
+    const tile = await screen.findByRole('link', { name: /Harbor Coffee/ });
+    // A space that never breaks between the figure and its sign.
+    expect(within(tile).getByText(/Cashback$/).textContent).toBe('4\u00a0% Cashback');
+    const chips = within(screen.getByRole('group', { name: 'Kategorien' }));
+    expect(chips.getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual(
+      [
+        'Alle',
+        'Essen & Trinken',
+        'Lebensmittel',
+        'Mode',
+        'Elektronik',
+        'Haus & Garten',
+        'Unterhaltung',
+        'Reisen',
+        'Sport & Outdoor',
+      ],
+    );
+    expect(screen.queryByText('4% cashback')).toBeNull();
+  });
+
+  it('says on a brand’s page what the card is worth and how long it lasts, in German', async () => {
+    shop({
+      [`GET /brands/${cinemaId}`]: () =>
+        json({
+          ...cinema,
+          cashback_bps: 250,
+          expiry_policy: 'Expires 5 years after issue',
+          expiry: { type: 'after_issue', months: 60 },
+        }),
+    });
+    renderShop(`/redeem/giftcard/${cinemaId}`, 'de');
+    expect((await screen.findByText(/Cashback$/)).textContent).toBe('2,5\u00a0% Cashback');
+    expect(screen.getByText(/Läuft 5 Jahre nach Ausstellung ab/)).toBeTruthy();
+    expect(screen.queryByText(/Expires/)).toBeNull();
   });
 });
 

@@ -1,10 +1,11 @@
-import { brandCategories, brandCategoryNames, type BrandCategory } from '@refund/contracts/brands';
+import { brandCategoryNames, type BrandCategory } from '@refund/contracts/brands';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import { TextField } from '../../../components/text-field';
 import { paths } from '../../../config/paths';
+import { categoryName } from '../../../lib/brand-texts';
 import { useCatalog } from '../api/get-brands';
 import { BrandTile } from './brand-tile';
 
@@ -105,7 +106,7 @@ export function BrandCatalog() {
                   onChange={() => setCategory(value)}
                   className="sr-only"
                 />
-                {value === 'all' ? t('giftCards.catalog.all') : brandCategories[value]}
+                {value === 'all' ? t('giftCards.catalog.all') : categoryName(t, value)}
               </label>
             ))}
           </div>

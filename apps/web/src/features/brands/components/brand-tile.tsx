@@ -1,6 +1,8 @@
 import { brandDisplayName, type Brand } from '@refund/contracts/brands';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { RemoteImage } from '../../../components/remote-image';
+import { cashbackLabel } from '../../../lib/brand-texts';
 import { brandImageUrl } from '../brand-image';
 
 interface BrandTileProps {
@@ -12,8 +14,10 @@ interface BrandTileProps {
 
 /** A brand as the catalog shows it: its card art, its name and its offer; opens its page. */
 export function BrandTile({ brand, href, reward }: BrandTileProps) {
+  const { t } = useTranslation();
   const image = brandImageUrl(brand.images);
   const name = brandDisplayName(brand);
+  const offer = cashbackLabel(t, brand.cashback_bps);
   return (
     <Link
       to={href}
@@ -38,9 +42,9 @@ export function BrandTile({ brand, href, reward }: BrandTileProps) {
             {reward}
           </span>
         )}
-        {brand.offer_label && (
+        {offer && (
           <span className="w-fit rounded-full bg-success-soft px-2 py-0.5 text-xs font-semibold text-success">
-            {brand.offer_label}
+            {offer}
           </span>
         )}
       </span>

@@ -20,13 +20,14 @@ const passcodeRequired = () =>
     403,
   );
 
-function renderDetails(onViewLaterSent = vi.fn()) {
+function renderDetails(onViewLaterSent = vi.fn(), language: 'en' | 'de' = 'en') {
   renderApp(
     <GiftCardDetails
       reference={reference}
       instructionsHref={`/profile/giftcards-history/instructions?ref=${reference}`}
       onViewLaterSent={onViewLaterSent}
     />,
+    { language },
   );
   return onViewLaterSent;
 }
@@ -63,6 +64,33 @@ describe('gift card details', () => {
     expect(screen.queryByRole('link', { name: /Activate card now/ })).toBeNull();
     // A card without a brand reward says nothing of one.
     expect(card.queryByText('Brand reward')).toBeNull();
+  });
+
+  it('words the expiry from the card’s figures, in German on a German screen', async () => {
+    installFakeApi({
+      [`GET ${base}`]: () =>
+        json(
+          giftCardDetails({
+            expiry_policy: 'Expires 5 years after issue',
+            expiry: { type: 'after_issue', months: 60 },
+          }),
+        ),
+    });
+    renderDetails(vi.fn(), 'de');
+    const card = within(
+      await screen.findByRole('article', { name: 'Harbor Coffee Co.-Geschenkkarte' }),
+    );
+    expect(card.getByText('Läuft 5 Jahre nach Ausstellung ab')).toBeTruthy();
+    expect(card.queryByText(/Expires/)).toBeNull();
+    // The brand's balance check, a link out.
+    const balance = card.getByRole('link', { name: /Guthaben/ });
+    expect(balance.getAttribute('href')).toBe('https://balance.giftcards.example/harbor-coffee');
+  });
+
+  it('says a card that never expires does not, in German', async () => {
+    installFakeApi({ [`GET ${base}`]: () => json(giftCardDetails()) });
+    renderDetails(vi.fn(), 'de');
+    expect(await screen.findByText('Läuft nicht ab')).toBeTruthy();
   });
 
   it("shows an earn-rewards card's reward beside its cashback, in its total", async () => {

@@ -9,6 +9,7 @@ import { Card, cardClass } from '../../../components/card';
 import { FormAlert } from '../../../components/form-alert';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import { ApiError, errorMessage } from '../../../lib/api-error';
+import { expiryText } from '../../../lib/brand-texts';
 import { notify } from '../../../lib/toast';
 import { useArchiveGiftCard } from '../api/archive-gift-card';
 import { useGiftCard } from '../api/get-gift-card';
@@ -146,7 +147,7 @@ export function GiftCardCard({ card, instructionsHref, onViewLaterSent }: GiftCa
               {t(`giftCardWallet.details.typeName.${type}`)}
             </Field>
           )}
-          <Field label={t('giftCardWallet.details.expiry')}>{card.expiry_policy}</Field>
+          <Field label={t('giftCardWallet.details.expiry')}>{expiryText(t, card.expiry)}</Field>
           <Field label={t('giftCardWallet.details.purchased')}>
             <time dateTime={card.created_at}>{formatDateTime(card.created_at)}</time>
           </Field>
