@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Card } from '../../../components/card';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import { useRedemptionMethods } from '../api/get-redemption-methods';
+import { redemptionMethodIcon } from '../redemption-method-icons';
 import { redemptionMethodHref } from '../redemption-method-links';
 
 const rowClass = 'flex min-h-16 items-center gap-4 rounded-xl px-3 py-3';
@@ -12,23 +13,23 @@ function MethodRow({ method }: { method: RedemptionMethod }) {
   const { t } = useTranslation();
   const name = t(`wallet.methods.${method.mode}.name`);
   const href = method.is_available ? redemptionMethodHref[method.mode] : undefined;
-  const initial = (
+  const Icon = redemptionMethodIcon[method.mode];
+  const icon = (
     <span
-      aria-hidden="true"
-      className={`grid size-10 shrink-0 place-items-center rounded-full font-bold ${
+      className={`grid size-10 shrink-0 place-items-center rounded-full ${
         href
           ? 'bg-primary-soft text-on-primary-soft'
           : 'border border-dashed border-field-line text-ink-muted'
       }`}
     >
-      {name.charAt(0)}
+      <Icon aria-hidden="true" focusable="false" className="size-5" />
     </span>
   );
 
   if (!href) {
     return (
       <div className={rowClass} aria-disabled="true">
-        {initial}
+        {icon}
         <span className="flex flex-col">
           <span className="font-semibold text-ink-muted">{name}</span>
           <span className="text-sm text-ink-muted">{t('wallet.methodUnavailable')}</span>
@@ -39,7 +40,7 @@ function MethodRow({ method }: { method: RedemptionMethod }) {
 
   return (
     <Link to={href} className={`${rowClass} hover:bg-surface-muted`}>
-      {initial}
+      {icon}
       <span className="flex flex-1 flex-col">
         <span className="font-semibold text-ink">{name}</span>
         <span className="text-sm text-ink-muted">

@@ -203,4 +203,34 @@ describe('redemption methods', () => {
     const row = within(list).getByText('Earn rewards').closest('li') as HTMLElement;
     expect(within(row).getByText('This redemption method is unavailable at this moment.'));
   });
+
+  it('shows each method with an icon of its own, hidden from screen readers, and no letter', async () => {
+    installFakeApi({
+      'GET /redemption-methods': () =>
+        json({
+          data: [
+            { mode: 'debit', is_available: true, ...limits },
+            { mode: 'bank', is_available: true, ...limits },
+            { mode: 'prepaid', is_available: true, ...limits },
+            { mode: 'giftcard', is_available: true, ...limits },
+            { mode: 'fancash', is_available: false, ...limits },
+            { mode: 'earn_rewards', is_available: true, ...limits },
+          ],
+        }),
+    });
+    renderApp(<RedemptionMethodList />);
+    const rows = within(await screen.findByRole('list')).getAllByRole('listitem');
+    expect(rows).toHaveLength(6);
+    const icons = rows.map((row) => {
+      const svg = row.querySelector('svg');
+      expect(svg, row.textContent ?? '').not.toBeNull();
+      expect(svg?.getAttribute('aria-hidden')).toBe('true');
+      expect(svg?.querySelectorAll('path, rect, circle, line, polyline').length).toBeGreaterThan(0);
+      return svg?.getAttribute('class');
+    });
+    // Six methods, six different icons (lucide names each in its class).
+    expect(new Set(icons).size).toBe(6);
+    // The names read as before: no initial letter before them.
+    expect(within(rows[0] as HTMLElement).getByRole('link').textContent).toMatch(/^Debit card/);
+  });
 });
