@@ -44,12 +44,12 @@ const event = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-async function readAll(query: string): Promise<StoredAnalyticsEvent[]> {
+async function readAll(query: string, token?: string): Promise<StoredAnalyticsEvent[]> {
   const all: StoredAnalyticsEvent[] = [];
   let cursor: string | null = null;
   do {
     const url: string = `/v1/sandbox/analytics-events?${query}&limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
-    const response = await call(server.app, 'GET', url);
+    const response = await call(server.app, 'GET', url, undefined, token ? { token } : {});
     expect(response.statusCode, response.body).toBe(200);
     const page = response.json() as { data: StoredAnalyticsEvent[]; next_cursor: string | null };
     all.push(...page.data);
@@ -115,7 +115,8 @@ describe('POST /v1/analytics/events', () => {
     const ownId = await profileId(person.accessToken);
     const stored = await readAll(`anonymous_id=${id}`);
     expect(stored.map((e) => e.user_id)).toEqual([ownId, ownId]);
-    expect(await readAll(`user_id=${otherId}`)).toEqual([]);
+    expect(await readAll(`user_id=${otherId}`, other.accessToken)).toEqual([]);
+    expect(await readAll(`user_id=${ownId}`, person.accessToken)).toHaveLength(2);
     // Traits stay in the identify event's properties.
     expect(stored.find((e) => e.type === 'identify')?.properties).toEqual({
       email: person.email,
@@ -346,5 +347,31 @@ describe('the analytics service', () => {
     const policy = page.headers['content-security-policy'];
     expect(directive(policy, 'connect-src')).toEqual(["'self'"]);
     expect(String(policy)).not.toContain('posthog');
+  });
+});
+
+describe("a customer's events in the sandbox", () => {
+  it("are read with that customer's own token only", async () => {
+    const person = await signUpNewPerson(server.app);
+    const other = await signUpNewPerson(server.app);
+    const ownId = await profileId(person.accessToken);
+    const sent = await send(
+      { events: [event({ anonymous_id: anonymousId(), name: 'sign_in_completed' })] },
+      { token: person.accessToken },
+    );
+    expect(sent.statusCode, sent.body).toBe(202);
+    const path = `/v1/sandbox/analytics-events?user_id=${ownId}`;
+
+    const anonymous = await call(server.app, 'GET', path);
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toMatchObject({ code_description: 'UNAUTHORIZED' });
+    const someoneElse = await call(server.app, 'GET', path, undefined, {
+      token: other.accessToken,
+    });
+    expect(someoneElse.statusCode).toBe(404);
+    expect(someoneElse.body).not.toContain('sign_in_completed');
+    const own = await call(server.app, 'GET', path, undefined, { token: person.accessToken });
+    expect(own.statusCode).toBe(200);
+    expect(own.json().data.map((e: StoredAnalyticsEvent) => e.name)).toEqual(['sign_in_completed']);
   });
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '../support/test';
-import { createAccount, newPerson, readCode, type Person } from '../support/people';
+import { apiAccessToken, createAccount, newPerson, readCode, type Person } from '../support/people';
 
 /**
  * Without an analytics service configured, the app's events go to the API's own endpoint: they
@@ -14,12 +14,15 @@ interface StoredEvent {
   properties: Record<string, unknown>;
 }
 
-async function eventsOf(page: Page, query: string): Promise<StoredEvent[]> {
+/** The stored events of a browser (`anonymous_id=`) or, with their own token, a customer's. */
+async function eventsOf(page: Page, query: string, token?: string): Promise<StoredEvent[]> {
   const all: StoredEvent[] = [];
   let cursor: string | null = null;
   do {
     const url: string = `/v1/sandbox/analytics-events?${query}&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
-    const response = await page.request.get(url);
+    const response = await page.request.get(url, {
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+    });
     expect(response.status()).toBe(200);
     const body = (await response.json()) as { data: StoredEvent[]; next_cursor: string | null };
     all.push(...body.data);
@@ -122,12 +125,14 @@ test('analytics events arrive at the first-party endpoint in order with identify
 
   // Read by the customer, the signed-in events of both visits arrive in order: the first
   // sign-in's (under the first analytics id) before the second's, one identify in all.
+  const token = await apiAccessToken(page.request, person);
   await expect
-    .poll(async () => (await eventsOf(page, `user_id=${userId}`)).map((e) => e.anonymous_id), {
-      timeout: 15_000,
-    })
+    .poll(
+      async () => (await eventsOf(page, `user_id=${userId}`, token)).map((e) => e.anonymous_id),
+      { timeout: 15_000 },
+    )
     .toContain(afterLogout);
-  const byCustomer = await eventsOf(page, `user_id=${userId}`);
+  const byCustomer = await eventsOf(page, `user_id=${userId}`, token);
   expect(byCustomer.filter((e) => e.type === 'identify')).toHaveLength(1);
   inOrder(byCustomer.map(labelOf), ['identify', 'redemption_method_selected']);
   const visits = byCustomer.map((e) => e.anonymous_id);

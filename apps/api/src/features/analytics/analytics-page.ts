@@ -1,6 +1,7 @@
 /**
  * A self-contained sandbox page: the analytics events stored for this browser (its analytics
- * cookie) or for an id typed in, newest first.
+ * cookie) or for a browser id typed in, newest first. A customer's events across browsers are
+ * read through the API with that customer's token, which this page does not hold.
  */
 export const analyticsPage = `<!doctype html>
 <html lang="en">
@@ -26,7 +27,7 @@ export const analyticsPage = `<!doctype html>
 <p>Events the web app and the API recorded, newest first. Nothing here leaves this server.</p>
 <form id="f">
 <label for="kind">Events of</label>
-<select id="kind"><option value="anonymous_id">browser (anonymous id)</option><option value="user_id">customer (user id)</option></select>
+<select id="kind"><option value="anonymous_id">browser (anonymous id)</option></select>
 <input id="id" autocomplete="off" required aria-label="Id">
 <button type="submit">Show events</button></form>
 <p id="status" role="status"></p>

@@ -12,6 +12,7 @@ import {
 import { errorBodySchema } from '@refund/contracts/errors';
 import type { Db } from '../../db/database';
 import { analyticsPage } from './analytics-page';
+import { DomainError } from '../../domain/domain-error';
 import { listAnalyticsEvents, recordWebEvents } from './analytics-events';
 
 /** A full batch of events at their largest, with room for the JSON around them. */
@@ -69,19 +70,35 @@ export const sandboxAnalyticsRoutes: FastifyPluginAsync<
   r.get(
     '/sandbox/analytics-events',
     {
-      config: { auth: 'none' },
+      config: { auth: 'customer-optional' },
       schema: {
         tags: ['sandbox'],
-        summary: 'Analytics events stored for one browser or customer, newest first',
+        summary:
+          "Analytics events stored for one browser (its anonymous id) or for the signed-in customer (user_id, with that customer's own token), newest first",
         querystring: sandboxAnalyticsQuerySchema,
         response: {
           200: storedAnalyticsEventPageSchema,
           400: errorBodySchema,
+          401: errorBodySchema,
+          404: errorBodySchema,
         },
       },
     },
     async (request) => {
       const { anonymous_id, user_id, limit, cursor } = request.query;
+      // A customer's events are theirs: read with their own token only. Another customer's id
+      // answers as one with no such events would, telling nothing about it.
+      if (user_id) {
+        const viewer = request.viewer;
+        if (!viewer) {
+          throw new DomainError(
+            'UNAUTHORIZED',
+            "Sign in as this customer (send their token) to read a customer's events.",
+          );
+        }
+        if (viewer.userId !== user_id)
+          throw new DomainError('NOT_FOUND', 'No events for this customer.');
+      }
       const whose = user_id ? { userId: user_id } : { anonymousId: anonymous_id ?? '' };
       return listAnalyticsEvents(options.db, whose, { limit, cursor });
     },
