@@ -113,6 +113,30 @@ describe('card payouts in production', () => {
     ).toEqual([]);
   });
 
+  it('answers 503 with Retry-After, in the error shape, when Visa cannot be reached to check a card', async () => {
+    // A second instance of the deployment whose route to Visa is down: nothing listens there.
+    const cutOff = await world.start({ VISA_DIRECT_BASE_URL: 'http://127.0.0.1:9' });
+    try {
+      const person = await productionCustomer(world, cutOff, 500);
+      const card = await call(
+        cutOff.app,
+        'POST',
+        '/v1/cards',
+        { card_number: sandboxCards.visaDebit, expiry: '12/30', cvv: '123', name_on_card: 'Pat' },
+        { token: person.token },
+      );
+      expect(card.statusCode, card.body).toBe(503);
+      expect(card.json()).toMatchObject({ code_description: 'SERVICE_UNAVAILABLE' });
+      expect(Object.keys(card.json()).sort()).toEqual(['code', 'code_description', 'message']);
+      expect(card.headers['retry-after']).toBe('30');
+      // Nothing was saved: the card list is as before.
+      const cards = await call(cutOff.app, 'GET', '/v1/cards', undefined, { token: person.token });
+      expect(cards.json().data ?? cards.json()).toEqual([]);
+    } finally {
+      await cutOff.close();
+    }
+  });
+
   it('refuses a credit card by Visa’s own card attributes inquiry', async () => {
     const person = await productionCustomer(world, server, 500);
     const card = await call(

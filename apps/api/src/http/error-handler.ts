@@ -1,3 +1,4 @@
+import { PROVIDER_RETRY_AFTER_SECONDS, ProviderFailure } from '../domain/provider-failure';
 import { STATUS_CODES } from 'node:http';
 import { errorBody, errorCatalog, type ErrorBody, type ErrorName } from '@refund/contracts/errors';
 import type { Socket } from 'node:net';
@@ -62,6 +63,14 @@ function mapError(error: FastifyError | Error): Mapped {
   if (status === 429) return { status, body: errorBody('RATE_LIMITED') };
   // The database connection was lost: nothing was half-written, and trying again may work.
   if (connectionLost(error)) return { status: 503, body: errorBody('SERVICE_UNAVAILABLE') };
+  // A provider the request waited on is down or slow: the client may retry in a while.
+  if (error instanceof ProviderFailure && error.outage) {
+    return {
+      status: 503,
+      body: errorBody('SERVICE_UNAVAILABLE'),
+      retryAfterSeconds: PROVIDER_RETRY_AFTER_SECONDS,
+    };
+  }
   if (status >= 400 && status < 500) {
     return { status, body: errorBody('VALIDATION_FAILED', error.message) };
   }

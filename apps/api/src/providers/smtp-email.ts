@@ -1,3 +1,4 @@
+import { ProviderFailure } from '../domain/provider-failure';
 import nodemailer from 'nodemailer';
 import type { EmailMessage, EmailSender } from './ports';
 
@@ -23,9 +24,13 @@ export interface SmtpEmailOptions {
  * A failed send. SMTP replies often quote the recipient address, so the message keeps only the
  * codes and a reply with addresses removed; the original error is not kept as the cause.
  */
-export class EmailProviderError extends Error {
+export class EmailProviderError extends ProviderFailure {
   override readonly name = 'EmailProviderError';
   readonly provider = 'smtp';
+  /** A refused envelope (a bad address) is not the gateway's outage; anything else is. */
+  get outage(): boolean {
+    return this.code !== 'EENVELOPE';
+  }
 
   constructor(
     message: string,

@@ -1,3 +1,4 @@
+import { ProviderFailure } from '../domain/provider-failure';
 import { z } from 'zod';
 import type { SmsMessage, SmsSender } from './ports';
 
@@ -19,9 +20,13 @@ export type SmsFailureReason =
  * (it carries one-time codes) or the credentials, so nothing sensitive reaches logs or error
  * reporting even when the error is serialized whole.
  */
-export class SmsProviderError extends Error {
+export class SmsProviderError extends ProviderFailure {
   override readonly name = 'SmsProviderError';
   readonly provider = 'twilio';
+  get outage(): boolean {
+    if (this.reason === 'invalid-recipient') return false;
+    return !(this.reason === 'http' && this.status !== undefined && this.status < 500);
+  }
 
   constructor(
     readonly reason: SmsFailureReason,

@@ -1,14 +1,20 @@
+import { ProviderFailure } from '../domain/provider-failure';
+
 export type ProviderFailureReason = 'http' | 'network' | 'timeout' | 'unexpected-answer';
 
 /**
  * A call to an outside service that did not give a usable answer. The message and fields are
  * safe to log: adapters never put account numbers, codes, tokens or credentials in them.
  */
-export class ProviderHttpError extends Error {
+export class ProviderHttpError extends ProviderFailure {
   override readonly name = 'ProviderHttpError';
+  /** A 4xx is the provider refusing our request as malformed: our defect, not its outage. */
+  get outage(): boolean {
+    return !(this.reason === 'http' && this.status !== undefined && this.status < 500);
+  }
 
   constructor(
-    readonly provider: string,
+    override readonly provider: string,
     readonly reason: ProviderFailureReason,
     message: string,
     readonly status?: number,

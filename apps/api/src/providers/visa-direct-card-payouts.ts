@@ -1,3 +1,4 @@
+import { ProviderFailure } from '../domain/provider-failure';
 import { createHash, randomInt } from 'node:crypto';
 import { z } from 'zod';
 import type { CardFunding, CardPayoutProvider, CardPushOutcome, CardPushResult } from './ports';
@@ -59,9 +60,13 @@ export type VisaDirectFailure =
  * A call whose outcome we do not know, or that Visa refused as a message. Never carries the card
  * number or the credentials, so it is safe to log and to report whole.
  */
-export class VisaDirectError extends Error {
+export class VisaDirectError extends ProviderFailure {
   override readonly name = 'VisaDirectError';
   readonly provider = 'visa-direct';
+  get outage(): boolean {
+    if (this.reason === 'invalid-request') return false;
+    return !(this.reason === 'http' && this.status !== undefined && this.status < 500);
+  }
 
   constructor(
     readonly reason: VisaDirectFailure,
