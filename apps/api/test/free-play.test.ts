@@ -46,7 +46,10 @@ const offerOf = async (app: TestServer, person: SignedIn) => {
 
 const claim = (
   person: SignedIn,
-  headers: Record<string, string> = { 'idempotency-key': crypto.randomUUID() },
+  headers: Record<string, string> = {
+    'idempotency-key': crypto.randomUUID(),
+    'x-device-id': crypto.randomUUID(),
+  },
   app = server,
 ) =>
   call(app.app, 'POST', '/v1/promotions/free-play/claims', undefined, {
@@ -76,7 +79,8 @@ describe('the free play', () => {
     const ann = await fundedCustomer(server.app, merchant, 2_500);
     expect(await offerOf(server, ann)).toMatchObject({ blocked_by: null, claimed_at: null });
     const key = crypto.randomUUID();
-    const made = await claim(ann, { 'idempotency-key': key, 'x-device-id': crypto.randomUUID() });
+    const device = crypto.randomUUID();
+    const made = await claim(ann, { 'idempotency-key': key, 'x-device-id': device });
     expect(made.statusCode, made.body).toBe(201);
     const first = made.json() as FreePlayClaim;
     expect(first.amount_in_cents).toBe(1_000);
@@ -88,7 +92,7 @@ describe('the free play', () => {
     });
 
     // A retry (the answer was lost) answers the first claim; another claim is refused.
-    const retried = await claim(ann, { 'idempotency-key': key });
+    const retried = await claim(ann, { 'idempotency-key': key, 'x-device-id': device });
     expect(retried.statusCode).toBe(200);
     expect(retried.headers['idempotent-replayed']).toBe('true');
     expect(retried.json()).toEqual(first);
@@ -108,6 +112,11 @@ describe('the free play', () => {
       'x-device-id': 'not-a-device',
     });
     expect(badDevice.statusCode).toBe(400);
+    // One per device: a claim that does not say which device it comes from is refused.
+    const noDevice = await claim(ben, { 'idempotency-key': crypto.randomUUID() });
+    expect(noDevice.statusCode).toBe(400);
+    expect(noDevice.json()).toMatchObject({ code_description: 'VALIDATION_FAILED' });
+    expect(noDevice.json().message).toContain('X-Device-Id is required');
     expect(await available(ben)).toBe(1_000);
     const anonymous = await call(server.app, 'POST', '/v1/promotions/free-play/claims', undefined, {
       headers: { 'idempotency-key': crypto.randomUUID() },
@@ -171,6 +180,10 @@ describe('under 20 claims at once', () => {
     });
     expect(onDevice.json()).toMatchObject({ offer: { blocked_by: 'DEVICE_USED' } });
     expect(await offerOf(server, late)).toMatchObject({ blocked_by: null });
+    // Leaving the header out does not get round it.
+    const withoutDevice = await claim(late, { 'idempotency-key': crypto.randomUUID() });
+    expect(withoutDevice.statusCode).toBe(400);
+    expect(await available(late)).toBe(500);
   });
 });
 
@@ -232,6 +245,33 @@ describe('accounts per device', () => {
     // The signal is the device signed in from: another device has room for the account.
     const elsewhere = await signInFrom(others[0]!, crypto.randomUUID().replace(/-/g, ''));
     expect(await offerOf(server, elsewhere)).toMatchObject({ blocked_by: null });
+  });
+
+  it('counts a session that signed in without a device by the device its claim names', async () => {
+    // Signed in with no device id (fundedCustomer's sign-up sends none): the session has none.
+    const people = await Promise.all(
+      Array.from({ length: 4 }, () => fundedCustomer(server.app, merchant, 500)),
+    );
+    const browser = crypto.randomUUID();
+    const first = await claim(people[0]!, {
+      'idempotency-key': crypto.randomUUID(),
+      'x-device-id': browser,
+    });
+    expect(first.statusCode, first.body).toBe(201);
+    // That session now counts as signed in from the claim's device: accounts later signed in
+    // from it meet the accounts-per-device rule with it counted.
+    const onIt: SignedIn[] = [];
+    for (const person of people.slice(1)) onIt.push(await signInFrom(person, browser));
+    const answers = await Promise.all(
+      onIt.map((person) =>
+        claim(person, {
+          'idempotency-key': crypto.randomUUID(),
+          'x-device-id': crypto.randomUUID(),
+        }),
+      ),
+    );
+    // Three accounts per device: the first claim and two of the three others.
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 201, 409]);
   });
 });
 

@@ -119,7 +119,7 @@ describe('the statement', () => {
     // The free play.
     const played = await call(server.app, 'POST', '/v1/promotions/free-play/claims', undefined, {
       token: person.accessToken,
-      headers: { 'idempotency-key': crypto.randomUUID() },
+      headers: { 'idempotency-key': crypto.randomUUID(), 'x-device-id': crypto.randomUUID() },
     });
     expect(played.statusCode, played.body).toBe(201);
 

@@ -39,9 +39,20 @@ export const freePlayClaimSchema = z.object({
 });
 export type FreePlayClaim = z.infer<typeof freePlayClaimSchema>;
 
-/** The device claiming, when the app knows it: a random id it keeps for itself. */
+/** The device looking at the offer, when the app knows it: a random id it keeps for itself. */
 export const freePlayClaimHeadersSchema = z.object({
   'x-device-id': z
     .uuid({ error: 'X-Device-Id must be the device id (a UUID) the app keeps' })
     .optional(),
+});
+
+/**
+ * The device claiming: required, as the free play is one per device (the web app always sends
+ * it); a claim without one is refused before anything is read.
+ */
+export const freePlayClaimDeviceHeadersSchema = z.object({
+  'x-device-id': z.uuid({
+    error:
+      'X-Device-Id is required: the device id (a UUID) the app keeps, as the free play is one per device',
+  }),
 });

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '@refund/contracts/errors';
 import {
+  freePlayClaimDeviceHeadersSchema,
   freePlayClaimHeadersSchema,
   freePlayClaimSchema,
   freePlayResponseSchema,
@@ -44,9 +45,9 @@ export const freePlayRoutes: FastifyPluginAsync<{ freePlay: FreePlayService }> =
         summary: 'Claims the free play into the wallet: once per customer and per device',
         description:
           'Idempotent: a retry with the same Idempotency-Key answers the first claim (200); ' +
-          'another claim is refused with FREE_PLAY_ALREADY_CLAIMED. X-Device-Id, when sent, ' +
-          'allows one claim per device.',
-        headers: idempotencyHeadersSchema.extend(freePlayClaimHeadersSchema.shape),
+          'another claim is refused with FREE_PLAY_ALREADY_CLAIMED. X-Device-Id is required: ' +
+          'one claim per device.',
+        headers: idempotencyHeadersSchema.extend(freePlayClaimDeviceHeadersSchema.shape),
         response: {
           200: freePlayClaimSchema,
           201: freePlayClaimSchema,

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { FreePlayClaim, FreePlayOffer } from '@refund/contracts/free-play';
 import type { Db, Queryable, Tx } from '../../db/database';
 import { transactionRetrying } from '../../db/sql-state';
 import { promotionClaims, refunds, sessions } from '../../db/schema';
 import { DomainError } from '../../domain/domain-error';
+import { hashDeviceId } from '../account/audit';
 import { customerAvailable, postTransfer, systemShard } from '../ledger/ledger';
 
 /**
@@ -81,6 +82,19 @@ async function hasClaimedRefund(q: Queryable, userId: string): Promise<boolean> 
   return row !== undefined;
 }
 
+/**
+ * A session that signed in without a device id takes the one its claim sends, so the accounts
+ * signed in from one device are counted whether or not the sign-in said which device it was.
+ * Answers the session's device, as kept.
+ */
+async function adoptDevice(tx: Tx, sessionId: string, deviceId: string): Promise<string | null> {
+  await tx
+    .update(sessions)
+    .set({ deviceHash: hashDeviceId(deviceId) })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.deviceHash)));
+  return sessionDevice(tx, sessionId);
+}
+
 /** The device the session signed in from (its visitor id's hash), when it sent one. */
 async function sessionDevice(q: Queryable, sessionId: string): Promise<string | null> {
   const [row] = await q
@@ -132,11 +146,13 @@ export function createFreePlay(deps: {
   async function record(
     tx: Tx,
     live: FreePlay,
-    userId: string,
-    device: string | null,
-    signedInFrom: string | null,
+    viewer: { userId: string; sessionId: string },
+    deviceId: string,
     key: string,
   ) {
+    const { userId } = viewer;
+    const device = deviceHash(deviceId);
+    const signedInFrom = await adoptDevice(tx, viewer.sessionId, deviceId);
     if (signedInFrom !== null) {
       // Claims from one device are counted and made one at a time, so parallel claims by its
       // accounts cannot all see room for one more.
@@ -216,7 +232,7 @@ export function createFreePlay(deps: {
      */
     async claim(
       viewer: { userId: string; sessionId: string },
-      input: { deviceId: string | undefined; idempotencyKey: string },
+      input: { deviceId: string; idempotencyKey: string },
       now = new Date(),
     ): Promise<{ claim: FreePlayClaim; created: boolean }> {
       if (!offer) throw new DomainError('FREE_PLAY_UNAVAILABLE');
@@ -225,11 +241,9 @@ export function createFreePlay(deps: {
       if (existing) return replayOrRefuse(existing, input.idempotencyKey);
       if (now >= offer.endsAt) throw new DomainError('FREE_PLAY_ENDED');
       if (!(await hasClaimedRefund(db, userId))) throw new DomainError('FREE_PLAY_NEEDS_REFUND');
-      const device = input.deviceId ? deviceHash(input.deviceId) : null;
-      const signedInFrom = await sessionDevice(db, viewer.sessionId);
       return transactionRetrying(
         db,
-        (tx) => record(tx, offer, userId, device, signedInFrom, input.idempotencyKey),
+        (tx) => record(tx, offer, viewer, input.deviceId, input.idempotencyKey),
         // Safe to run again whatever happened: a claim that committed is found by its key.
         { conflicts: true, connectionLoss: true },
       );
