@@ -362,7 +362,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await v1.register(customerClaimRoutes, {
         db,
         claims,
-        verifyEmail: (token, context) => emailVerification.verify(token, context),
+        emailLinks: emailVerification,
         bot: deps.providers.bot,
         setRefreshCookie: (reply, refreshToken) => refreshCookie.set(reply, refreshToken),
       });

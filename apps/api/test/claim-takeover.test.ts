@@ -202,6 +202,8 @@ describe('registering the victim’s email first', () => {
       server.app,
       'POST',
       `/v1/customers/profile/verify-email/${victimLink}`,
+      undefined,
+      { token: victim.accessToken },
     );
     expect(proven.json()).toEqual({ message: 'Your email has been verified.' });
 
@@ -209,6 +211,8 @@ describe('registering the victim’s email first', () => {
       server.app,
       'POST',
       `/v1/customers/profile/verify-email/${attackerLink}`,
+      undefined,
+      { token: attacker.accessToken },
     );
     expect(late.statusCode).toBe(400);
     expect(late.json().code_description).toBe('EMAIL_LINK_INVALID');
@@ -262,6 +266,8 @@ describe('registering the victim’s email first', () => {
       server.app,
       'POST',
       `/v1/customers/profile/verify-email/${await magicLinkFor(email, owner.phone)}`,
+      undefined,
+      { token: owner.accessToken },
     );
     expect((await next(refund.refund_uuid)).json()).toEqual({
       goto: 'ACCOUNT_VERIFICATION',

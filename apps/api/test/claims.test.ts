@@ -559,19 +559,33 @@ describe('email verification by magic link', () => {
         { timeout: 10_000 },
       )
       .not.toBe('');
-    const verified = await call(server.app, 'POST', `/v1/customers/profile/verify-email/${token}`);
+    const verified = await call(
+      server.app,
+      'POST',
+      `/v1/customers/profile/verify-email/${token}`,
+      undefined,
+      { token: person.accessToken },
+    );
     expect(verified.json()).toEqual({ message: 'Your email has been verified.' });
     const profile = await call(server.app, 'GET', '/v1/users/profile', undefined, {
       token: person.accessToken,
     });
     expect(profile.json().email_verified).toBe(true);
-    const replay = await call(server.app, 'POST', `/v1/customers/profile/verify-email/${token}`);
+    const replay = await call(
+      server.app,
+      'POST',
+      `/v1/customers/profile/verify-email/${token}`,
+      undefined,
+      { token: person.accessToken },
+    );
     expect(replay.statusCode).toBe(400);
     expect(replay.json().message).toBe('This verification link is invalid or has expired.');
     const made = await call(
       server.app,
       'POST',
       `/v1/customers/profile/verify-email/${'x'.repeat(43)}`,
+      undefined,
+      { token: person.accessToken },
     );
     expect(made.statusCode).toBe(400);
   });

@@ -323,7 +323,7 @@ const routes: [string, () => TextField[]][] = [
       ),
   ],
   [
-    route('POST', '/v1/customers/profile/verify-email/:id'),
+    route('GET', '/v1/customers/profile/verify-email/:id'),
     () => [
       {
         field: 'id',
@@ -332,7 +332,7 @@ const routes: [string, () => TextField[]][] = [
         send: (value) =>
           call(
             server.app,
-            'POST',
+            'GET',
             `/v1/customers/profile/verify-email/${encodeURIComponent(value)}`,
           ),
       },

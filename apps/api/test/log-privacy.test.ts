@@ -84,9 +84,9 @@ describe('logs of a failed statement', () => {
 describe('request log lines', () => {
   it('name the route, not the e-mail link id in the path', async () => {
     const linkId = `${crypto.randomUUID()}${crypto.randomUUID()}`.replaceAll('-', '');
-    const response = await call(server.app, 'POST', `/v1/customers/profile/verify-email/${linkId}`);
+    const response = await call(server.app, 'GET', `/v1/customers/profile/verify-email/${linkId}`);
     expect(response.json()).toMatchObject({ code_description: 'EMAIL_LINK_INVALID' });
-    const unrouted = await call(server.app, 'GET', `/v1/customers/profile/verify-email/${linkId}`);
+    const unrouted = await call(server.app, 'PUT', `/v1/customers/profile/verify-email/${linkId}`);
     expect(unrouted.statusCode).toBe(404);
 
     const logs = server.logLines.join('\n');

@@ -77,8 +77,10 @@ async function linkTokenFor(email: string, seen: string[] = []): Promise<string>
   });
 }
 
-const openLink = (token: string) =>
+/** Confirms the e-mail link signed in as `who`, the account that asked for it (ADR 0011). */
+const openLink = (token: string, who: { accessToken: string }) =>
   call(server.app, 'POST', `/v1/customers/profile/verify-email/${token}`, undefined, {
+    token: who.accessToken,
     headers: { 'x-device-id': DEVICE },
   });
 
@@ -303,7 +305,7 @@ describe('e-mail change', () => {
     expect((await auditActions(person, 'email_change_requested'))[0]?.fields).toEqual(['email']);
 
     const token = await linkTokenFor(newEmail);
-    const opened = await openLink(token);
+    const opened = await openLink(token, person);
     expect(opened.statusCode).toBe(200);
     expect(opened.json()).toEqual({ message: 'Your e-mail address has been changed.' });
     expect(await person.profile()).toMatchObject({
@@ -321,7 +323,7 @@ describe('e-mail change', () => {
     expect(notice.body).not.toContain(newEmail);
 
     // The link is single use.
-    expect((await openLink(token)).json()).toMatchObject({
+    expect((await openLink(token, person)).json()).toMatchObject({
       code_description: 'EMAIL_LINK_INVALID',
     });
   });
@@ -334,11 +336,11 @@ describe('e-mail change', () => {
     const firstToken = await linkTokenFor(first);
     await person.as('POST', '/users/profile/email', { email: second });
     expect(await person.profile()).toMatchObject({ pending_email: second });
-    const stale = await openLink(firstToken);
+    const stale = await openLink(firstToken, person);
     expect(stale.statusCode).toBe(400);
     expect(stale.json()).toMatchObject({ code_description: 'EMAIL_LINK_INVALID' });
     expect(await person.profile()).toMatchObject({ email: person.email });
-    expect((await openLink(await linkTokenFor(second))).statusCode).toBe(200);
+    expect((await openLink(await linkTokenFor(second), person)).statusCode).toBe(200);
     expect(await person.profile()).toMatchObject({ email: second, email_verified: true });
   });
 
@@ -350,9 +352,9 @@ describe('e-mail change', () => {
     const rival = await customer();
     await rival.as('POST', '/users/profile/email', { email: contested });
     const rivalToken = await linkTokenFor(contested, [token]);
-    expect((await openLink(rivalToken)).statusCode).toBe(200);
+    expect((await openLink(rivalToken, rival)).statusCode).toBe(200);
 
-    const late = await openLink(token);
+    const late = await openLink(token, person);
     expect(late.statusCode).toBeGreaterThanOrEqual(400);
     expect(late.statusCode).toBeLessThan(500);
     expect((late.json() as { message: string }).message).toMatch(
@@ -370,7 +372,7 @@ describe('e-mail change', () => {
     const other = await customer();
     const taken = uniqueEmail();
     await other.as('POST', '/users/profile/email', { email: taken });
-    await openLink(await linkTokenFor(taken));
+    await openLink(await linkTokenFor(taken), other);
     const refused = await person.as('POST', '/users/profile/email', { email: taken });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code_description: 'EMAIL_TAKEN' });

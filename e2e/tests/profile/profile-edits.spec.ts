@@ -102,6 +102,10 @@ test('e-mail changes through the magic link sent to the new address', async ({ p
   await expect(page.getByText(person.email)).toBeVisible();
 
   await page.goto(await readMagicLink(page.request, newEmail));
+  await expect(
+    page.getByRole('heading', { name: 'Confirm your new e-mail address' }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('Your e-mail address has been changed.')).toBeVisible();
   await page.goto('/profile/personal-details');
   await expect(page.getByText(newEmail)).toBeVisible();

@@ -53,6 +53,7 @@ export const errorCatalog = {
   REFUND_NOT_CANCELLABLE: { code: 5005, status: 409 },
   RETURN_STATE_CONFLICT: { code: 5006, status: 409 },
   EMAIL_LINK_INVALID: { code: 5007, status: 400 },
+  EMAIL_LINK_OTHER_ACCOUNT: { code: 5009, status: 403 },
   EMAIL_UNCHANGED: { code: 8001, status: 400 },
   PHONE_UNCHANGED: { code: 8002, status: 400 },
   ADDRESS_LIMIT_REACHED: { code: 8003, status: 409 },
@@ -127,6 +128,8 @@ export const defaultErrorMessages: Record<ErrorName, string> = {
   REFUND_NOT_CANCELLABLE: 'This refund can no longer be cancelled.',
   RETURN_STATE_CONFLICT: 'This return is not waiting for that step.',
   EMAIL_LINK_INVALID: 'This verification link is invalid or has expired.',
+  EMAIL_LINK_OTHER_ACCOUNT:
+    'This link was sent for another account. Sign in to the account that asked for it to confirm it.',
   EMAIL_UNCHANGED: 'This is already the e-mail address of your account.',
   PHONE_UNCHANGED: 'This is already the phone number of your account.',
   ADDRESS_LIMIT_REACHED:

@@ -124,6 +124,20 @@ export const originalMethodResponseSchema = z.object({
 
 export const messageResponseSchema = z.object({ message: z.string() });
 
+/**
+ * What an e-mail link asks, for the person who opened it (ADR 0011): which address, for which
+ * account (its phone, masked), whether it verifies the account's address or changes it, and
+ * whether the account signed in here is the one that asked (null when signed out). Only the
+ * account that asked can confirm it; anyone holding it can refuse it ("This wasn't me").
+ */
+export const emailLinkSchema = z.object({
+  email: z.string(),
+  phone_number: z.string(),
+  purpose: z.enum(['verify', 'change']),
+  for_signed_in_account: z.boolean().nullable(),
+});
+export type EmailLink = z.infer<typeof emailLinkSchema>;
+
 export const verifyEmailParamsSchema = z.object({
   // Any malformed id is answered by the service as an invalid link, with its own message.
   id: text(undefined, 'This verification link is invalid or has expired.')

@@ -13,6 +13,7 @@ export const securityActionSchema = z.enum([
   'email_change_requested',
   'email_changed',
   'email_verified',
+  'email_link_declined',
   'phone_changed',
   'address_added',
   'address_updated',

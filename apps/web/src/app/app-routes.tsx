@@ -187,7 +187,7 @@ export function AppRoutes({ returnPaths }: { returnPaths: ReturnPathStore }) {
         />
         <Route path={paths.claimSuccessAlias.path} element={<ClaimSuccessAlias />} />
         <Route path={paths.claimError.path} element={<ClaimErrorScreen />} />
-        <Route path={paths.intent.path} element={<IntentScreen />} />
+        <Route path={paths.intent.path} element={<IntentScreen returnPaths={returnPaths} />} />
         {/* Open signed in and signed out: the consent checkboxes link here. */}
         <Route path={paths.terms.path} element={<LegalScreen document="terms" />} />
         <Route path={paths.privacy.path} element={<LegalScreen document="privacy" />} />

@@ -33,6 +33,7 @@ export const queryKeys = {
   spotlight: resourceKeys('spotlight'),
   freePlay: resourceKeys('free-play'),
   securityActivity: resourceKeys('security-activity'),
+  emailLink: resourceKeys('email-link'),
 };
 
 /** Data that belongs to the app rather than to whoever is signed in. */

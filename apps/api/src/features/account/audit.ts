@@ -12,6 +12,7 @@ export type AuditAction =
   | 'email_change_requested'
   | 'email_changed'
   | 'email_verified'
+  | 'email_link_declined'
   | 'phone_changed'
   | 'address_added'
   | 'address_updated'

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { maskEmail, maskPhone } from '@refund/contracts/format';
 import { and, desc, eq, gte, isNull, ne } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/database';
+import type { EmailLink } from '@refund/contracts/refunds';
+import type { Db, Queryable, Tx } from '../../db/database';
 import { emailVerifications, users } from '../../db/schema';
 import { DomainError, minutesToWait } from '../../domain/domain-error';
 import type { JobQueue } from '../../jobs/job-queue';
@@ -27,8 +28,9 @@ class AddressTaken extends Error {}
 
 /**
  * Magic links that prove an email address: random, stored hashed, single use, a week long. A link
- * to an address other than the account's is a change of e-mail: opening it makes the address the
- * account's, verified.
+ * to an address other than the account's is a change of e-mail: confirming it makes the address
+ * the account's, verified. Only the account that asked can confirm its link, in its own signed-in
+ * session; whoever holds the link can see which account asked and refuse it (ADR 0011).
  */
 export function createEmailVerification(deps: EmailVerificationDeps) {
   const base = deps.publicUrl.replace(/\/$/, '');
@@ -85,7 +87,61 @@ export function createEmailVerification(deps: EmailVerificationDeps) {
     return null;
   }
 
+  /** A live link by its token, or null when it is unknown, spent or expired. */
+  async function liveLink(q: Queryable, token: string, lock: boolean) {
+    const query = q
+      .select()
+      .from(emailVerifications)
+      .where(eq(emailVerifications.tokenHash, hashToken(token)));
+    const [row] = lock ? await query.for('update') : await query;
+    if (!row || row.usedAt || row.expiresAt.getTime() <= Date.now()) return null;
+    return row;
+  }
+
   return {
+    /**
+     * What the link asks, for whoever opened it: the address, the account that asked (its phone,
+     * masked), and whether the signed-in account (`viewerId`) is that account.
+     */
+    async inspect(token: string, viewerId: string | null): Promise<EmailLink> {
+      const row = await liveLink(deps.db, token, false);
+      if (!row) throw new DomainError('EMAIL_LINK_INVALID');
+      const [user] = await deps.db
+        .select({ email: users.email, phoneNumber: users.phoneNumber })
+        .from(users)
+        .where(eq(users.id, row.userId));
+      if (!user) throw new DomainError('EMAIL_LINK_INVALID');
+      return {
+        email: row.email,
+        phone_number: maskPhone(user.phoneNumber),
+        purpose: user.email === row.email ? 'verify' : 'change',
+        for_signed_in_account: viewerId === null ? null : viewerId === row.userId,
+      };
+    },
+
+    /**
+     * "This wasn't me": the link is spent without proving anything, and the account that asked
+     * for it finds the refusal in its security activity. Anyone holding the link may refuse it.
+     */
+    async decline(token: string, context: AuditContext): Promise<{ message: string }> {
+      const userId = await deps.db.transaction(async (tx) => {
+        const row = await liveLink(tx, token, true);
+        if (!row) throw new DomainError('EMAIL_LINK_INVALID');
+        await tx
+          .update(emailVerifications)
+          .set({ usedAt: new Date() })
+          .where(eq(emailVerifications.id, row.id));
+        // Recorded against the account that asked, without the decliner's own session.
+        await recordAudit(tx, row.userId, 'email_link_declined', ['email'], {
+          ...context,
+          sessionId: null,
+        });
+        return row.userId;
+      });
+      deps.onVerified(userId);
+      return { message: 'Thank you. This link has been cancelled and will not be used.' };
+    },
+
     /**
      * Starts a change of e-mail: a link goes to the new address, and the account keeps its
      * e-mail until the link is opened. A newer request supersedes an older one's link.
@@ -93,7 +149,11 @@ export function createEmailVerification(deps: EmailVerificationDeps) {
     async requestChange(userId: string, email: string, context: AuditContext): Promise<void> {
       await deps.db.transaction(async (tx) => {
         const [user] = await tx
-          .select({ email: users.email, firstName: users.firstName })
+          .select({
+            email: users.email,
+            firstName: users.firstName,
+            phoneNumber: users.phoneNumber,
+          })
           .from(users)
           .where(eq(users.id, userId))
           .for('update');
@@ -138,7 +198,9 @@ export function createEmailVerification(deps: EmailVerificationDeps) {
           channel: 'email',
           to: email,
           subject: `Confirm your new e-mail address for ${deps.brandName}`,
-          text: `Hi ${user.firstName},\n\nPlease confirm that this is the new e-mail address of your ${deps.brandName} account by opening this link:\n${link}\n\nThe link works for 7 days. Until you open it, your account keeps its current e-mail address. If you did not ask for this, ignore this e-mail.`,
+          // Names the account that asked, as the sign-up's link does: its recipient can tell a
+          // request that is not theirs, and refuse it from the page the link opens.
+          text: `Hi ${user.firstName},\n\nPlease confirm that this is the new e-mail address of your ${deps.brandName} account with the phone number ${maskPhone(user.phoneNumber)} by opening this link and signing in to that account:\n${link}\n\nThe link works for 7 days. Until you confirm it, your account keeps its current e-mail address. If you did not ask for this, open the link and choose "This wasn't me".`,
         });
         await recordAudit(tx, userId, 'email_change_requested', ['email'], context);
       });
@@ -167,22 +229,24 @@ export function createEmailVerification(deps: EmailVerificationDeps) {
         subject: `Verify your email for ${deps.brandName}`,
         // Anyone can type any address at sign-up: the message names the account that asked, so
         // its recipient does not prove the address for someone else's account.
-        text: `Hi ${user.firstName},\n\nPlease verify your email address for the ${deps.brandName} account with the phone number ${maskPhone(user.phoneNumber)} by opening this link:\n${link}\n\nThe link works for 7 days. If you did not sign up with that number, ignore this email.`,
+        text: `Hi ${user.firstName},\n\nPlease verify your email address for the ${deps.brandName} account with the phone number ${maskPhone(user.phoneNumber)} by opening this link and signing in to that account:\n${link}\n\nThe link works for 7 days. If you did not sign up with that number, open the link and choose "This wasn't me".`,
       });
     },
 
+    /**
+     * Confirms the link, for the signed-in account `userId` only: a link another account asked
+     * for is refused and left as it is, so opening a link can never give its address to an
+     * account other than the one whose owner confirms it.
+     */
     async verify(
       token: string,
+      userId: string,
       context: AuditContext = noAuditContext,
     ): Promise<{ message: string }> {
       const outcome = await deps.db.transaction(async (tx) => {
-        const [row] = await tx
-          .select()
-          .from(emailVerifications)
-          .where(eq(emailVerifications.tokenHash, hashToken(token)))
-          .for('update');
-        if (!row || row.usedAt || row.expiresAt.getTime() <= Date.now())
-          throw new DomainError('EMAIL_LINK_INVALID');
+        const row = await liveLink(tx, token, true);
+        if (!row) throw new DomainError('EMAIL_LINK_INVALID');
+        if (row.userId !== userId) throw new DomainError('EMAIL_LINK_OTHER_ACCOUNT');
         await tx
           .update(emailVerifications)
           .set({ usedAt: new Date() })

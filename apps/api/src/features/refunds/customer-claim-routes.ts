@@ -17,6 +17,8 @@ import {
   resendOtpRequestSchema,
   unclaimedRefundListSchema,
   verifyEmailParamsSchema,
+  emailLinkSchema,
+  type EmailLink,
 } from '@refund/contracts/refunds';
 import type { Db } from '../../db/database';
 import { auditContextOf, type AuditContext } from '../account/audit';
@@ -29,8 +31,12 @@ import { claimedRefund, listClaimedRefunds, unclaimedRefunds } from './refund-hi
 export interface CustomerClaimRoutesOptions {
   db: Db;
   claims: CustomerClaims;
-  /** Proves an email address from its magic link. */
-  verifyEmail: (token: string, context: AuditContext) => Promise<{ message: string }>;
+  /** The e-mail magic links (ADR 0011): what one asks, confirming it, refusing it. */
+  emailLinks: {
+    inspect: (token: string, viewerId: string | null) => Promise<EmailLink>;
+    verify: (token: string, userId: string, context: AuditContext) => Promise<{ message: string }>;
+    decline: (token: string, context: AuditContext) => Promise<{ message: string }>;
+  };
   bot: BotVerifier;
   /** Hands a customer a claim code signed in their refresh token, as sign-in does. */
   setRefreshCookie: (reply: FastifyReply, refreshToken: string) => void;
@@ -186,18 +192,54 @@ export const customerClaimRoutes: FastifyPluginAsync<CustomerClaimRoutesOptions>
     },
   );
 
+  r.get(
+    '/customers/profile/verify-email/:id',
+    {
+      config: { auth: 'customer-optional' },
+      schema: {
+        tags: ['profile'],
+        summary:
+          'What an e-mail link asks: the address, the account that asked (phone masked), and whether the signed-in account is that one',
+        params: verifyEmailParamsSchema,
+        response: { 200: emailLinkSchema, ...errors },
+      },
+    },
+    async (request) =>
+      options.emailLinks.inspect(request.params.id, request.viewer?.userId ?? null),
+  );
+
   r.post(
     '/customers/profile/verify-email/:id',
     {
-      config: { auth: 'none' },
+      config: { auth: 'customer' },
       schema: {
         tags: ['profile'],
-        summary: 'Verify an email address from the magic link',
+        summary:
+          'Confirm the e-mail link, signed in as the account that asked for it (EMAIL_LINK_OTHER_ACCOUNT for any other)',
         params: verifyEmailParamsSchema,
         response: { 200: messageResponseSchema, ...errors },
       },
     },
-    async (request) => options.verifyEmail(request.params.id, auditContextOf(request)),
+    async (request) =>
+      options.emailLinks.verify(
+        request.params.id,
+        request.customer.userId,
+        auditContextOf(request),
+      ),
+  );
+
+  r.post(
+    '/customers/profile/verify-email/:id/decline',
+    {
+      config: { auth: 'none' },
+      schema: {
+        tags: ['profile'],
+        summary: 'Refuse the e-mail link ("This wasn\'t me"): it is spent without proving anything',
+        params: verifyEmailParamsSchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request) => options.emailLinks.decline(request.params.id, auditContextOf(request)),
   );
 
   r.get(

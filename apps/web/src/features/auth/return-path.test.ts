@@ -24,10 +24,10 @@ describe('return path', () => {
     expect(paths.peek()).toBeNull();
   });
 
-  it('never remembers a magic link, which works only once', () => {
+  it('remembers a magic link: it asks before it confirms, so signing in first leads back to it', () => {
     const paths = store();
     paths.remember('/intent?id=4Zl1r5b0Xq9tmV2yQ8kA');
-    expect(paths.peek()).toBeNull();
+    expect(paths.peek()).toBe('/intent?id=4Zl1r5b0Xq9tmV2yQ8kA');
   });
 
   it('remembers other claim pages, which are not of the form /claim/{id}', () => {

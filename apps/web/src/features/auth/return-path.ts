@@ -17,11 +17,6 @@ export function isClaimPath(pathname: string): boolean {
   return /^\/claim\/[^/]+/i.test(pathname);
 }
 
-/** Magic links are single use: returning to one after sign-in would only replay a spent link. */
-export function isMagicLinkPath(pathname: string): boolean {
-  return /^\/intent\/?$/i.test(pathname);
-}
-
 export function isSignInPage(pathname: string): boolean {
   const normalized = pathname.replace(/\/+$/, '').toLowerCase();
   return SIGN_IN_PAGES.includes(normalized);
@@ -52,14 +47,16 @@ export function isRememberable(path: string): boolean {
   const pathname = new URL(path, ORIGIN).pathname;
   return (
     !isClaimPath(pathname) &&
-    !isMagicLinkPath(pathname) &&
     !isSignInPage(pathname) &&
     isKnownRoute(pathname)
   );
 }
 
 export interface ReturnPathStore {
-  /** Remembers `path` (replacing what was there) unless it is a claim, magic-link or sign-in page. */
+  /**
+   * Remembers `path` (replacing what was there) unless it is a claim or sign-in page. A magic
+   * link is remembered: it asks before it confirms, so opening it again spends nothing.
+   */
   remember: (path: string) => void;
   /** Remembers `path` only when nothing is remembered yet: the first request wins. */
   rememberIfEmpty: (path: string) => void;
