@@ -45,11 +45,7 @@ function isKnownRoute(pathname: string): boolean {
 
 export function isRememberable(path: string): boolean {
   const pathname = new URL(path, ORIGIN).pathname;
-  return (
-    !isClaimPath(pathname) &&
-    !isSignInPage(pathname) &&
-    isKnownRoute(pathname)
-  );
+  return !isClaimPath(pathname) && !isSignInPage(pathname) && isKnownRoute(pathname);
 }
 
 export interface ReturnPathStore {
