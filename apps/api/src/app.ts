@@ -222,7 +222,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     jobs: deps.jobs,
     publicUrl: config.PUBLIC_URL,
     brandName: config.BRAND_NAME,
-    onVerified: (userId) => profiles.invalidate(userId),
+    onVerified: (userId) => {
+      profiles.invalidate(userId);
+      // A change of e-mail ends the account's other sessions: checked again from now on.
+      authenticator.forget(userId);
+    },
   });
   const otp = createOtpService({
     db,
@@ -357,7 +361,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         db,
         profiles,
         emailChange: emailVerification,
-        phoneChange: createPhoneChange({ db, otp, jobs: deps.jobs, brandName: config.BRAND_NAME }),
+        phoneChange: createPhoneChange({
+          db,
+          otp,
+          jobs: deps.jobs,
+          brandName: config.BRAND_NAME,
+          onSessionsEnded: (userId) => authenticator.forget(userId),
+        }),
       });
       await v1.register(customerClaimRoutes, {
         db,
@@ -368,7 +378,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await v1.register(merchantRefundRoutes, { refunds: merchantRefunds });
       await v1.register(cardRoutes, { cards });
-      await v1.register(securityActivityRoutes, { activity: createSecurityActivity({ db }) });
+      await v1.register(securityActivityRoutes, {
+        db,
+        activity: createSecurityActivity({ db }),
+        onSessionsEnded: (userId) => authenticator.forget(userId),
+      });
       await v1.register(redemptionRoutes, { redemptions });
       await v1.register(redemptionRatingRoutes, { ratings: createRedemptionRatings(db) });
       if (deps.increaseWebhookSecret) {

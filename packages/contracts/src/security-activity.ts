@@ -14,6 +14,7 @@ export const securityActionSchema = z.enum([
   'email_changed',
   'email_verified',
   'email_link_declined',
+  'other_sessions_signed_out',
   'phone_changed',
   'address_added',
   'address_updated',
@@ -46,3 +47,7 @@ export const securityActivitySchema = z.object({
   next_cursor: z.string().nullable(),
 });
 export type SecurityActivity = z.infer<typeof securityActivitySchema>;
+
+/** What signing out of all other devices did: how many sessions it ended. */
+export const signOutOthersResponseSchema = z.object({ signed_out: z.number().int() });
+export type SignOutOthersResponse = z.infer<typeof signOutOthersResponseSchema>;

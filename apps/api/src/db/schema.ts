@@ -142,7 +142,9 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    revokedReason: text('revoked_reason', { enum: ['logout', 'refresh_token_reuse'] }),
+    revokedReason: text('revoked_reason', {
+      enum: ['logout', 'refresh_token_reuse', 'contact_changed', 'signed_out_elsewhere'],
+    }),
     /**
      * A hash of the browser's device identifier (FingerprintJS visitor id) the sign-in came
      * with: a risk signal (a new device, accounts per device), never proof of identity.

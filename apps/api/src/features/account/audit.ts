@@ -13,6 +13,7 @@ export type AuditAction =
   | 'email_changed'
   | 'email_verified'
   | 'email_link_declined'
+  | 'other_sessions_signed_out'
   | 'phone_changed'
   | 'address_added'
   | 'address_updated'

@@ -6,7 +6,7 @@ import { otpAttempts, users } from '../../db/schema';
 import { DomainError } from '../../domain/domain-error';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { OtpService } from '../auth/otp-service';
-import { findUserIdByPhone, uniqueViolation } from '../auth/users';
+import { findUserIdByPhone, revokeOtherSessions, uniqueViolation } from '../auth/users';
 import { recordAudit, type AuditContext } from './audit';
 
 export interface PhoneChangeDeps {
@@ -14,13 +14,16 @@ export interface PhoneChangeDeps {
   otp: Pick<OtpService, 'begin' | 'resend' | 'consumeOwnCode'>;
   jobs: Pick<JobQueue, 'sendMessageIn'>;
   brandName: string;
+  /** The account's other sessions ended: this process checks its sessions again. */
+  onSessionsEnded?: (userId: string) => void;
 }
 
 const PURPOSE = ['CHANGE_PHONE'] as const;
 
 /**
  * A change of phone number: a one-time code goes to the new number, and only that code changes
- * it. The old number is then told by SMS (with the new number's last four digits at most).
+ * it. The old number is then told by SMS (with the new number's last four digits at most), and
+ * every other session of the account ends.
  */
 export function createPhoneChange(deps: PhoneChangeDeps) {
   const { db } = deps;
@@ -91,6 +94,8 @@ export function createPhoneChange(deps: PhoneChangeDeps) {
           return new DomainError('PHONE_TAKEN', 'This phone number belongs to another account.');
         }
         await recordAudit(tx, userId, 'phone_changed', ['phone_number'], context);
+        // The number signs the account in: every other device signs in again with the new one.
+        await revokeOtherSessions(tx, userId, context.sessionId, 'contact_changed');
         await deps.jobs.sendMessageIn(tx, {
           channel: 'sms',
           to: user.phone,
@@ -99,6 +104,7 @@ export function createPhoneChange(deps: PhoneChangeDeps) {
         return null;
       });
       if (refusal) throw refusal;
+      deps.onSessionsEnded?.(userId);
     },
   };
 }

@@ -7,7 +7,7 @@ import { emailVerifications, users } from '../../db/schema';
 import { DomainError, minutesToWait } from '../../domain/domain-error';
 import type { JobQueue } from '../../jobs/job-queue';
 import { noAuditContext, recordAudit, type AuditContext } from '../account/audit';
-import { findUserIdByVerifiedEmail, proveEmail } from './users';
+import { findUserIdByVerifiedEmail, proveEmail, revokeOtherSessions } from './users';
 
 const LINK_LIFETIME_MS = 7 * 86_400_000;
 /** Changes of e-mail one account can ask for in an hour: each sends an e-mail to any address. */
@@ -78,6 +78,8 @@ export function createEmailVerification(deps: EmailVerificationDeps) {
       .set({ usedAt: new Date() })
       .where(and(eq(emailVerifications.userId, userId), isNull(emailVerifications.usedAt)));
     await recordAudit(tx, userId, 'email_changed', ['email'], context);
+    // Claims follow the e-mail: every other device signs in again (the confirming one stays).
+    await revokeOtherSessions(tx, userId, context.sessionId, 'contact_changed');
     await deps.jobs.sendMessageIn(tx, {
       channel: 'email',
       to: oldEmail,

@@ -1,7 +1,7 @@
 import { and, eq, getTableColumns, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Profile } from '@refund/contracts/profile';
 import type { Queryable, Tx } from '../../db/database';
-import { addresses, emailVerifications, users } from '../../db/schema';
+import { addresses, emailVerifications, sessions, users } from '../../db/schema';
 import { openCustomerAccounts } from '../ledger/ledger';
 
 export interface NewUser {
@@ -199,4 +199,30 @@ export async function proveEmail(
       ),
     );
   return 'verified';
+}
+
+/**
+ * Ends every live session of the customer but `keep` (the one asking, when there is one): after a
+ * change of phone or e-mail (ASVS V7: a changed authenticator signs out every other device), or
+ * when the customer signs out of all other devices. Every instance refuses them at once: a
+ * session change is announced to all of them (customer_changed). Answers how many were ended.
+ */
+export async function revokeOtherSessions(
+  q: Queryable,
+  userId: string,
+  keep: string | null,
+  reason: 'contact_changed' | 'signed_out_elsewhere',
+): Promise<number> {
+  const ended = await q
+    .update(sessions)
+    .set({ revokedAt: sql`now()`, revokedReason: reason })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        keep === null ? undefined : ne(sessions.id, keep),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return ended.length;
 }
