@@ -53,7 +53,9 @@ export default defineConfig({
     name: 'web',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
-    setupFiles: ['./test/fail-on-console.ts', './test/jsdom-gaps.ts'],
+    setupFiles: ['./test/fail-on-console.ts', './test/jsdom-gaps.ts', './test/testing-library.ts'],
     restoreMocks: true,
+    // Above the 5 s a screen may take to show something (test/testing-library.ts).
+    testTimeout: 20_000,
   },
 });
