@@ -95,7 +95,10 @@ test('a link that is not valid says so and goes home, which signed out is sign-i
   page,
 }) => {
   await page.goto(`/intent?id=${'not-a-real-link-'.repeat(3)}`);
-  await expect(page.getByText('This verification link is invalid or has expired.')).toBeVisible();
+  // The first screen a browser loads: on a busy machine its code can take over 10 s to arrive.
+  await expect(page.getByText('This verification link is invalid or has expired.')).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(page).toHaveURL(/\/auth$/);
 });
 
