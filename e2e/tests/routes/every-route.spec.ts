@@ -400,6 +400,9 @@ for (const language of ['en', 'de'] as const) {
       test(`signed out, the signed-in routes go to sign-in (${half + 1} of 2)`, async ({
         page,
       }) => {
+        // A walk of some twenty pages: at about 3 s a page on a busy 2-core machine, more than
+        // the default minute.
+        test.setTimeout(180_000);
         for (const address of addresses) {
           await arrive(
             page,
