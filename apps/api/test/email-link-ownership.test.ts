@@ -6,9 +6,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_PASSING_BOT_TOKEN } from '@refund/contracts/sandbox';
 import { emailVerifications } from '../src/db/schema';
-import { readCode, signUpNewPerson, uniqueEmail, type SignedIn } from './support/people';
+import { signInAgain, signUpNewPerson, uniqueEmail, type SignedIn } from './support/people';
 import {
   createRefund,
   newMerchant,
@@ -66,23 +65,6 @@ async function linkFor(email: string, phone: string): Promise<string> {
 /** The change-of-e-mail link sent to `email` (the only one there). */
 async function changeLinkTo(email: string): Promise<string> {
   return linkFor(email, '----');
-}
-
-/** A second session of the same account, as signing in on another device makes. */
-async function signInAgain(person: SignedIn): Promise<SignedIn> {
-  const earlier = await readCode(server.app, person.phone);
-  const started = await call(server.app, 'POST', '/v1/users/signin', {
-    phone_number: person.phone,
-    bot_token: SANDBOX_PASSING_BOT_TOKEN,
-  });
-  expect(started.statusCode, started.body).toBe(200);
-  const code = await readCode(server.app, person.phone, [earlier]);
-  const verified = await call(server.app, 'POST', '/v1/users/verify', {
-    attempt_id: started.json().attempt_id,
-    code,
-  });
-  expect(verified.statusCode, verified.body).toBe(200);
-  return { ...person, accessToken: verified.json().access_token as string };
 }
 
 /** Whether `who` can claim a refund a merchant sends to `email` alone. */
@@ -203,7 +185,7 @@ describe('the honest paths', () => {
   it('the owner’s own link, opened on another device after signing in there, verifies once', async () => {
     const person = await signUpNewPerson(server.app);
     const token = await linkFor(person.email, person.phone);
-    const phone = await signInAgain(person);
+    const phone = await signInAgain(server.app, person);
     expect((await inspect(token, phone)).json()).toMatchObject({
       purpose: 'verify',
       for_signed_in_account: true,

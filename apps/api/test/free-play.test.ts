@@ -1,10 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FreePlayClaim, FreePlayOffer } from '@refund/contracts/free-play';
-import { SANDBOX_PASSING_BOT_TOKEN } from '@refund/contracts/sandbox';
 import { loadConfig } from '../src/config';
 import { fundedCustomer, newMerchant } from './support/payout-fixtures';
 import { ownDatabase } from './support/own-database';
-import { readCode, signUpNewPerson, type SignedIn } from './support/people';
+import { signInAgain, signUpNewPerson, type SignedIn } from './support/people';
 import { productionEnv } from './support/production-env';
 import { balanceOf, expectLedgerBalanced, type TestMerchant } from './support/refund-fixtures';
 import { call, startTestServer, type TestServer } from './support/test-server';
@@ -188,29 +187,8 @@ describe('under 20 claims at once', () => {
 });
 
 /** Signs the person in again from a browser whose FingerprintJS visitor id is `visitorId`. */
-async function signInFrom(person: SignedIn, visitorId: string): Promise<SignedIn> {
-  const headers = { 'x-device-id': visitorId };
-  const earlier = await readCode(server.app, person.phone);
-  const started = await call(
-    server.app,
-    'POST',
-    '/v1/users/signin',
-    { phone_number: person.phone, bot_token: SANDBOX_PASSING_BOT_TOKEN },
-    { headers },
-  );
-  expect(started.statusCode, started.body).toBe(200);
-  const { attempt_id } = started.json() as { attempt_id: string };
-  const code = await readCode(server.app, person.phone, [earlier]);
-  const verified = await call(
-    server.app,
-    'POST',
-    '/v1/users/verify',
-    { attempt_id, code },
-    { headers },
-  );
-  expect(verified.statusCode, verified.body).toBe(200);
-  return { ...person, accessToken: (verified.json() as { access_token: string }).access_token };
-}
+const signInFrom = (person: SignedIn, visitorId: string) =>
+  signInAgain(server.app, person, { 'x-device-id': visitorId });
 
 describe('accounts per device', () => {
   it('lets only three accounts signed in from one device claim it, however many try at once', async () => {

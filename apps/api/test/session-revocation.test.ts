@@ -4,15 +4,15 @@
  * reading and for refreshing, while the session that made the change stays signed in.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_PASSING_BOT_TOKEN } from '@refund/contracts/sandbox';
 import {
   readCode,
+  signInAgain,
   signUpNewPerson,
   uniqueEmail,
   uniquePhone,
   type SignedIn,
 } from './support/people';
-import { call, refreshCookieFrom, startTestServer, type TestServer } from './support/test-server';
+import { call, startTestServer, type TestServer } from './support/test-server';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -20,26 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-/** Another session of the same account, as signing in on another device makes. */
-async function anotherDevice(person: SignedIn): Promise<SignedIn> {
-  const earlier = await readCode(server.app, person.phone);
-  const started = await call(server.app, 'POST', '/v1/users/signin', {
-    phone_number: person.phone,
-    bot_token: SANDBOX_PASSING_BOT_TOKEN,
-  });
-  expect(started.statusCode, started.body).toBe(200);
-  const code = await readCode(server.app, person.phone, [earlier]);
-  const verified = await call(server.app, 'POST', '/v1/users/verify', {
-    attempt_id: started.json().attempt_id,
-    code,
-  });
-  expect(verified.statusCode, verified.body).toBe(200);
-  return {
-    ...person,
-    accessToken: verified.json().access_token as string,
-    cookie: refreshCookieFrom(verified) ?? '',
-  };
-}
+const anotherDevice = (person: SignedIn) => signInAgain(server.app, person);
 
 const profileStatus = async (who: SignedIn) =>
   (await call(server.app, 'GET', '/v1/users/profile', undefined, { token: who.accessToken }))

@@ -88,3 +88,37 @@ export async function signUpNewPerson(
     email: form.email,
   };
 }
+
+/**
+ * A second session of the same account, as signing in on another device makes (with `headers`,
+ * e.g. the device id that browser sends).
+ */
+export async function signInAgain(
+  app: FastifyInstance,
+  person: SignedIn,
+  headers: Record<string, string> = {},
+): Promise<SignedIn> {
+  const earlier = await readCode(app, person.phone);
+  const started = await call(
+    app,
+    'POST',
+    '/v1/users/signin',
+    { phone_number: person.phone, bot_token: SANDBOX_PASSING_BOT_TOKEN },
+    { headers },
+  );
+  expect(started.statusCode, started.body).toBe(200);
+  const code = await readCode(app, person.phone, [earlier]);
+  const verified = await call(
+    app,
+    'POST',
+    '/v1/users/verify',
+    { attempt_id: (started.json() as { attempt_id: string }).attempt_id, code },
+    { headers },
+  );
+  expect(verified.statusCode, verified.body).toBe(200);
+  return {
+    ...person,
+    accessToken: (verified.json() as { access_token: string }).access_token,
+    cookie: refreshCookieFrom(verified) ?? '',
+  };
+}
