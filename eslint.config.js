@@ -35,7 +35,7 @@ const apiFeatures = readdirSync(new URL(apiFeaturesDir, import.meta.url), { with
  * looking outside it. A feature not listed exposes nothing.
  */
 const apiPublicFiles = {
-  account: ['audit.ts'],
+  account: ['audit.ts', 'withdrawals-pause.ts'],
   auth: ['addresses.ts', 'otp-service.ts', 'users.ts'],
   banks: ['ach-submission.ts', 'bank-accounts.ts'],
   cards: ['card-vault.ts', 'cards.ts'],

@@ -35,6 +35,9 @@ import { createOtpService } from './features/auth/otp-service';
 import { createProfileReader } from './features/auth/profile-reader';
 import { createEmailVerification } from './features/auth/email-verification';
 import { createPhoneChange } from './features/account/phone-change';
+import { createContactChangeReports } from './features/account/contact-change-reports';
+import { contactChangeRoutes } from './features/account/contact-change-routes';
+import { createContactStepUp } from './features/account/contact-step-up';
 import { profileRoutes } from './features/account/profile-routes';
 import { createRefreshCookie } from './features/auth/refresh-cookie';
 import { createSessionStore } from './features/auth/sessions';
@@ -217,11 +220,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   const authenticator = createAuthenticator(accessTokens, sessions, customerCache<boolean>());
   const profiles = createProfileReader(db, customerCache<Profile | null>());
+  const contactChanges = createContactChangeReports({
+    db,
+    publicUrl: config.PUBLIC_URL,
+    onAccountChanged: (userId) => {
+      profiles.invalidate(userId);
+      authenticator.forget(userId);
+    },
+  });
   const emailVerification = createEmailVerification({
     db,
     jobs: deps.jobs,
     publicUrl: config.PUBLIC_URL,
     brandName: config.BRAND_NAME,
+    contactChanges,
     onVerified: (userId) => {
       profiles.invalidate(userId);
       // A change of e-mail ends the account's other sessions: checked again from now on.
@@ -232,6 +244,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     jobs: deps.jobs,
     onAccountCreated: (tx, userId) => emailVerification.sendIn(tx, userId),
+    onSignedIn: (tx, userId, context) => contactChanges.resumeOnSignIn(tx, userId, context),
     sessions,
     accessTokens,
     secret: config.OTP_SECRET,
@@ -366,9 +379,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           otp,
           jobs: deps.jobs,
           brandName: config.BRAND_NAME,
+          contactChanges,
           onSessionsEnded: (userId) => authenticator.forget(userId),
         }),
+        stepUp: createContactStepUp(otp),
       });
+      await v1.register(contactChangeRoutes, { reports: contactChanges });
       await v1.register(customerClaimRoutes, {
         db,
         claims,

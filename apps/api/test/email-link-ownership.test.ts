@@ -7,7 +7,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailVerifications } from '../src/db/schema';
-import { signInAgain, signUpNewPerson, uniqueEmail, type SignedIn } from './support/people';
+import {
+  contactChangePasscode,
+  signInAgain,
+  signUpNewPerson,
+  uniqueEmail,
+  type SignedIn,
+} from './support/people';
 import {
   createRefund,
   newMerchant,
@@ -93,7 +99,7 @@ describe('a change of e-mail to an address another account holds unverified', ()
       server.app,
       'POST',
       '/v1/users/profile/email',
-      { email: victimEmail },
+      { email: victimEmail, passcode: await contactChangePasscode(server.app, attacker) },
       { token: attacker.accessToken },
     );
     expect(asked.statusCode).toBe(202);
@@ -144,10 +150,8 @@ describe('a change of e-mail to an address another account holds unverified', ()
       server.app,
       'POST',
       '/v1/users/profile/email',
-      { email: target },
-      {
-        token: asker.accessToken,
-      },
+      { email: target, passcode: await contactChangePasscode(server.app, asker) },
+      { token: asker.accessToken },
     );
     expect((await decline(await changeLinkTo(target))).statusCode).toBe(200);
     const activity = await call(server.app, 'GET', '/v1/users/security-activity', undefined, {

@@ -4,7 +4,13 @@ import { SANDBOX_PASSING_BOT_TOKEN } from '@refund/contracts/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../src/db/schema';
 import { hashDeviceId } from '../src/features/account/audit';
-import { readCode, signUpNewPerson, uniqueEmail, uniquePhone } from './support/people';
+import {
+  contactChangePasscode,
+  readCode,
+  signUpNewPerson,
+  uniqueEmail,
+  uniquePhone,
+} from './support/people';
 import { call, startTestServer, type Method, type TestServer } from './support/test-server';
 
 let server: TestServer;
@@ -23,10 +29,14 @@ async function customer() {
       headers: { 'x-device-id': DEVICE },
     });
   const profile = async () => (await as('GET', '/users/profile')).json() as Profile;
-  return { ...person, as, profile };
+  const passcode = () => contactChangePasscode(server.app, person);
+  return { ...person, as, profile, passcode };
 }
 
 type Customer = Awaited<ReturnType<typeof customer>>;
+
+/** A passcode of the right shape that was never sent: for requests refused before it is read. */
+const unspent = () => ({ attempt_id: crypto.randomUUID(), code: '000000' });
 
 async function auditOf(person: Customer) {
   const { user_uuid } = await person.profile();
@@ -298,6 +308,7 @@ describe('e-mail change', () => {
     const newEmail = uniqueEmail();
     const asked = await person.as('POST', '/users/profile/email', {
       email: newEmail.toUpperCase(),
+      passcode: await person.passcode(),
     });
     expect(asked.statusCode).toBe(202);
     expect(asked.json()).toMatchObject({ email: person.email, pending_email: newEmail });
@@ -332,9 +343,15 @@ describe('e-mail change', () => {
     const person = await customer();
     const first = uniqueEmail();
     const second = uniqueEmail();
-    await person.as('POST', '/users/profile/email', { email: first });
+    await person.as('POST', '/users/profile/email', {
+      email: first,
+      passcode: await person.passcode(),
+    });
     const firstToken = await linkTokenFor(first);
-    await person.as('POST', '/users/profile/email', { email: second });
+    await person.as('POST', '/users/profile/email', {
+      email: second,
+      passcode: await person.passcode(),
+    });
     expect(await person.profile()).toMatchObject({ pending_email: second });
     const stale = await openLink(firstToken, person);
     expect(stale.statusCode).toBe(400);
@@ -347,10 +364,16 @@ describe('e-mail change', () => {
   it('fails clearly when another account verified the address meanwhile', async () => {
     const person = await customer();
     const contested = uniqueEmail();
-    await person.as('POST', '/users/profile/email', { email: contested });
+    await person.as('POST', '/users/profile/email', {
+      email: contested,
+      passcode: await person.passcode(),
+    });
     const token = await linkTokenFor(contested);
     const rival = await customer();
-    await rival.as('POST', '/users/profile/email', { email: contested });
+    await rival.as('POST', '/users/profile/email', {
+      email: contested,
+      passcode: await rival.passcode(),
+    });
     const rivalToken = await linkTokenFor(contested, [token]);
     expect((await openLink(rivalToken, rival)).statusCode).toBe(200);
 
@@ -365,19 +388,31 @@ describe('e-mail change', () => {
 
   it('refuses the current address, a verified address of another account and a bad one', async () => {
     const person = await customer();
-    const same = await person.as('POST', '/users/profile/email', { email: person.email });
+    const same = await person.as('POST', '/users/profile/email', {
+      email: person.email,
+      passcode: unspent(),
+    });
     expect(same.statusCode).toBe(400);
     expect(same.json()).toMatchObject({ code_description: 'EMAIL_UNCHANGED' });
 
     const other = await customer();
     const taken = uniqueEmail();
-    await other.as('POST', '/users/profile/email', { email: taken });
+    await other.as('POST', '/users/profile/email', {
+      email: taken,
+      passcode: await other.passcode(),
+    });
     await openLink(await linkTokenFor(taken), other);
-    const refused = await person.as('POST', '/users/profile/email', { email: taken });
+    const refused = await person.as('POST', '/users/profile/email', {
+      email: taken,
+      passcode: await person.passcode(),
+    });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code_description: 'EMAIL_TAKEN' });
 
-    const bad = await person.as('POST', '/users/profile/email', { email: 'not-an-email' });
+    const bad = await person.as('POST', '/users/profile/email', {
+      email: 'not-an-email',
+      passcode: unspent(),
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ message: expect.stringContaining('valid email') });
     expect(await person.profile()).toMatchObject({ email: person.email, pending_email: null });
@@ -389,7 +424,10 @@ describe('phone change', () => {
     const person = await customer();
     const newPhone = uniquePhone();
     const typed = `+1 ${newPhone.slice(0, 3)} ${newPhone.slice(3, 6)} ${newPhone.slice(6)}`;
-    const started = await person.as('POST', '/users/profile/phone', { phone_number: typed });
+    const started = await person.as('POST', '/users/profile/phone', {
+      phone_number: typed,
+      passcode: await person.passcode(),
+    });
     expect(started.statusCode).toBe(200);
     const challenge = started.json() as { attempt_id: string; destination: string };
     expect(challenge.destination).toBe(`+1 xxx-xxx-${newPhone.slice(-4)}`);
@@ -439,18 +477,27 @@ describe('phone change', () => {
   it('answers 409 for a number another account has, when sending and when verifying', async () => {
     const person = await customer();
     const other = await customer();
-    const refused = await person.as('POST', '/users/profile/phone', { phone_number: other.phone });
+    const refused = await person.as('POST', '/users/profile/phone', {
+      phone_number: other.phone,
+      passcode: await person.passcode(),
+    });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code_description: 'PHONE_TAKEN' });
 
     // Both ask for the same free number; the first to verify gets it.
     const contested = uniquePhone();
     const mine = (
-      await person.as('POST', '/users/profile/phone', { phone_number: contested })
+      await person.as('POST', '/users/profile/phone', {
+        phone_number: contested,
+        passcode: await person.passcode(),
+      })
     ).json() as { attempt_id: string };
     const myCode = await readCode(server.app, contested);
     const theirs = (
-      await other.as('POST', '/users/profile/phone', { phone_number: contested })
+      await other.as('POST', '/users/profile/phone', {
+        phone_number: contested,
+        passcode: await other.passcode(),
+      })
     ).json() as { attempt_id: string };
     const theirCode = await readCode(server.app, contested, [myCode]);
     const won = await other.as('POST', '/users/profile/phone/verify', {
@@ -472,7 +519,10 @@ describe('phone change', () => {
     const intruder = await customer();
     const newPhone = uniquePhone();
     const started = (
-      await person.as('POST', '/users/profile/phone', { phone_number: newPhone })
+      await person.as('POST', '/users/profile/phone', {
+        phone_number: newPhone,
+        passcode: await person.passcode(),
+      })
     ).json() as { attempt_id: string };
     const code = await readCode(server.app, newPhone);
     const stolen = await intruder.as('POST', '/users/profile/phone/verify', {
@@ -498,11 +548,15 @@ describe('phone change', () => {
     const person = await customer();
     const same = await person.as('POST', '/users/profile/phone', {
       phone_number: `1-${person.phone.slice(0, 3)}-${person.phone.slice(3, 6)}-${person.phone.slice(6)}`,
+      passcode: unspent(),
     });
     expect(same.statusCode).toBe(400);
     expect(same.json()).toMatchObject({ code_description: 'PHONE_UNCHANGED' });
     for (const phone_number of ['202555014', '+44 20 7946 0958', 'two oh two']) {
-      const bad = await person.as('POST', '/users/profile/phone', { phone_number });
+      const bad = await person.as('POST', '/users/profile/phone', {
+        phone_number,
+        passcode: unspent(),
+      });
       expect(bad.statusCode).toBe(400);
       expect(bad.json()).toMatchObject({ code_description: 'VALIDATION_FAILED' });
     }
@@ -516,6 +570,7 @@ describe('who may edit', () => {
       ['POST', '/v1/users/profile/addresses'],
       ['PUT', `/v1/users/profile/addresses/${crypto.randomUUID()}`],
       ['DELETE', `/v1/users/profile/addresses/${crypto.randomUUID()}`],
+      ['POST', '/v1/users/profile/contact-change/otp'],
       ['POST', '/v1/users/profile/email'],
       ['POST', '/v1/users/profile/phone'],
       ['POST', '/v1/users/profile/phone/verify'],

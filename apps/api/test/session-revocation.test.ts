@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  contactChangePasscode,
   readCode,
   signInAgain,
   signUpNewPerson,
@@ -74,7 +75,7 @@ describe('a change of contact', () => {
       server.app,
       'POST',
       '/v1/users/profile/phone',
-      { phone_number: newPhone },
+      { phone_number: newPhone, passcode: await contactChangePasscode(server.app, person) },
       { token: person.accessToken },
     );
     expect(started.statusCode, started.body).toBe(200);
@@ -99,7 +100,7 @@ describe('a change of contact', () => {
       server.app,
       'POST',
       '/v1/users/profile/email',
-      { email: newEmail },
+      { email: newEmail, passcode: await contactChangePasscode(server.app, person) },
       { token: person.accessToken },
     );
     expect(asked.statusCode).toBe(202);

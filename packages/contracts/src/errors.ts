@@ -57,6 +57,8 @@ export const errorCatalog = {
   EMAIL_UNCHANGED: { code: 8001, status: 400 },
   PHONE_UNCHANGED: { code: 8002, status: 400 },
   ADDRESS_LIMIT_REACHED: { code: 8003, status: 409 },
+  CONTACT_CHANGE_LINK_INVALID: { code: 8004, status: 400 },
+  WITHDRAWALS_PAUSED: { code: 6025, status: 403 },
   FILE_NOT_OWNED: { code: 5008, status: 400 },
   UNSUPPORTED_FILE_TYPE: { code: 4001, status: 415 },
   FILE_REQUIRED: { code: 4002, status: 400 },
@@ -177,6 +179,9 @@ export const defaultErrorMessages: Record<ErrorName, string> = {
   BANK_LINK_UNAVAILABLE: 'We could not reach your bank right now. Please try again shortly.',
   NO_ELIGIBLE_BANK_ACCOUNT:
     'None of the accounts you shared can receive payouts. Please connect a checking or savings account.',
+  CONTACT_CHANGE_LINK_INVALID: 'This link is invalid or has expired.',
+  WITHDRAWALS_PAUSED:
+    'Withdrawals are paused because a change to your account was reported. Sign in again to resume them.',
   INTERNAL: messages.internal,
   SERVICE_UNAVAILABLE: 'The service is temporarily unavailable. Please try again shortly.',
 };

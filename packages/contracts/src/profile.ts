@@ -103,12 +103,36 @@ export const updateProfileRequestSchema = z
   );
 export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
 
+/**
+ * The code texted to the account's current phone (POST /users/profile/contact-change/otp): a
+ * change of e-mail or phone needs it, so a session alone (a copied cookie) cannot move them.
+ */
+export const currentPhonePasscodeSchema = z
+  .object({
+    attempt_id: z.uuid({ error: 'Request a one-time passcode first' }),
+    code: otpCodeSchema,
+  })
+  .strict();
+export type CurrentPhonePasscode = z.input<typeof currentPhonePasscodeSchema>;
+
+/** A new e-mail address, as the form takes it. */
+export const newEmailSchema = z.object({ email: emailSchema }).strict();
+export type NewEmail = z.input<typeof newEmailSchema>;
+
 /** A new e-mail address: it becomes the account's once the link sent to it is opened. */
-export const changeEmailRequestSchema = z.object({ email: emailSchema }).strict();
+export const changeEmailRequestSchema = newEmailSchema
+  .extend({ passcode: currentPhonePasscodeSchema })
+  .strict();
 export type ChangeEmailRequest = z.input<typeof changeEmailRequestSchema>;
 
-/** A new phone number: a one-time code goes to it first. */
-export const changePhoneRequestSchema = z.object({ phone_number: phoneNumberSchema }).strict();
+/** A new phone number, as the form takes it. */
+export const newPhoneSchema = z.object({ phone_number: phoneNumberSchema }).strict();
+export type NewPhone = z.input<typeof newPhoneSchema>;
+
+/** A new phone number: a one-time code goes to it next. */
+export const changePhoneRequestSchema = newPhoneSchema
+  .extend({ passcode: currentPhonePasscodeSchema })
+  .strict();
 export type ChangePhoneRequest = z.input<typeof changePhoneRequestSchema>;
 
 export const resendPhoneCodeRequestSchema = z
@@ -122,3 +146,27 @@ export const verifyPhoneChangeRequestSchema = z
   })
   .strict();
 export type VerifyPhoneChangeRequest = z.input<typeof verifyPhoneChangeRequestSchema>;
+
+export const contactChangeParamsSchema = z.object({
+  // Any malformed id is answered by the service as an invalid link, with its own message.
+  id: z.string().min(1).max(200),
+});
+
+/**
+ * A change of phone number or e-mail, as the contact it replaced sees it from the notice's link:
+ * the new contact masked, when, and whether "This wasn't me" was already chosen.
+ */
+export const contactChangeNoticeSchema = z.object({
+  kind: z.enum(['phone', 'email']),
+  new_value: z.string(),
+  changed_at: z.string(),
+  reported: z.boolean(),
+});
+export type ContactChangeNotice = z.infer<typeof contactChangeNoticeSchema>;
+
+/** What "This wasn't me" did: whether the old contact is the account's again. */
+export const contactChangeReportSchema = z.object({
+  message: z.string(),
+  contact_restored: z.boolean(),
+});
+export type ContactChangeReport = z.infer<typeof contactChangeReportSchema>;

@@ -34,6 +34,12 @@ export const users = pgTable(
     phoneNumber: text('phone_number').notNull(),
     dateOfBirth: date('date_of_birth', { mode: 'string' }).notNull(),
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }).notNull(),
+    /**
+     * Set when the owner reported a change of contact they did not make (ADR 0026): no money
+     * leaves the wallet until the owner signs in again (`until_sign_in`, the old contact was put
+     * back) or support has checked the account (`until_support`, it could not be put back).
+     */
+    withdrawalsPaused: text('withdrawals_paused', { enum: ['until_sign_in', 'until_support'] }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -84,6 +90,7 @@ export const otpAttempts = pgTable(
         'GIFT_CARD_VIEW',
         'PREPAID_CARD_VIEW',
         'CHANGE_PHONE',
+        'CONTACT_CHANGE',
       ],
     }).notNull(),
     channel: text('channel', { enum: ['sms', 'email'] })
@@ -143,7 +150,13 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedReason: text('revoked_reason', {
-      enum: ['logout', 'refresh_token_reuse', 'contact_changed', 'signed_out_elsewhere'],
+      enum: [
+        'logout',
+        'refresh_token_reuse',
+        'contact_changed',
+        'signed_out_elsewhere',
+        'contact_change_reported',
+      ],
     }),
     /**
      * A hash of the browser's device identifier (FingerprintJS visitor id) the sign-in came
@@ -470,6 +483,32 @@ export const emailVerifications = pgTable(
     uniqueIndex('email_verifications_token_hash_key').on(t.tokenHash),
     // A profile read looks for the customer's newest live link (a pending change of e-mail).
     index('email_verifications_user_created_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/**
+ * A change of phone number or e-mail, as told to the contact it replaced: the notice carries a
+ * link (random, stored hashed) whose "This wasn't me" puts the old contact back, signs every
+ * device out and pauses withdrawals (ADR 0026).
+ */
+export const contactChangeNotices = pgTable(
+  'contact_change_notices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['phone', 'email'] }).notNull(),
+    previousValue: text('previous_value').notNull(),
+    newValue: text('new_value').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    reportedAt: timestamp('reported_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('contact_change_notices_token_hash_key').on(t.tokenHash),
+    index('contact_change_notices_user_id_idx').on(t.userId),
   ],
 );
 

@@ -54,20 +54,21 @@ export async function giveAddress(app: FastifyInstance, token: string): Promise<
 }
 
 /**
- * A withdrawal passcode minted directly, for tests that need many at once (each real one is an
- * SMS). The code is the one given; the attempt belongs to the person.
+ * A withdrawal passcode (or one of `purpose`) minted directly, for tests that need many at once
+ * (each real one is an SMS). The code is the one given; the attempt belongs to the person.
  */
 export async function mintWithdrawalCode(
   db: Db,
   phone: string,
   code = '246810',
+  purpose: 'WITHDRAWAL' | 'CONTACT_CHANGE' = 'WITHDRAWAL',
 ): Promise<{ attempt_id: string; code: string }> {
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.phoneNumber, phone));
   if (!user) throw new Error('no such user');
   const id = crypto.randomUUID();
   await db.insert(otpAttempts).values({
     id,
-    purpose: 'WITHDRAWAL',
+    purpose,
     channel: 'sms',
     destination: phone,
     userId: user.id,

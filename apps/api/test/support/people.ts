@@ -122,3 +122,28 @@ export async function signInAgain(
     cookie: refreshCookieFrom(verified) ?? '',
   };
 }
+
+/** The codes already in this number's sandbox inbox, read at once. */
+async function codesSent(app: FastifyInstance, phone: string): Promise<string[]> {
+  const response = await call(app, 'GET', `/v1/sandbox/messages?to=${digits(phone)}`);
+  return (response.json() as { data: { body: string }[] }).data.flatMap(
+    (m) => /\b(\d{6})\b/.exec(m.body)?.[1] ?? [],
+  );
+}
+
+/**
+ * The passcode a change of e-mail or phone number needs: a code texted to the person's current
+ * phone (POST /users/profile/contact-change/otp), read from the sandbox's messages.
+ */
+export async function contactChangePasscode(
+  app: FastifyInstance,
+  person: Pick<SignedIn, 'accessToken' | 'phone'>,
+): Promise<{ attempt_id: string; code: string }> {
+  const seen = await codesSent(app, person.phone);
+  const started = await call(app, 'POST', '/v1/users/profile/contact-change/otp', undefined, {
+    token: person.accessToken,
+  });
+  expect(started.statusCode, started.body).toBe(200);
+  const { attempt_id } = started.json() as { attempt_id: string };
+  return { attempt_id, code: await readCode(app, person.phone, seen) };
+}

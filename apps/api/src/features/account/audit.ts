@@ -14,6 +14,8 @@ export type AuditAction =
   | 'email_verified'
   | 'email_link_declined'
   | 'other_sessions_signed_out'
+  | 'contact_change_reported'
+  | 'withdrawals_resumed'
   | 'phone_changed'
   | 'address_added'
   | 'address_updated'

@@ -8,12 +8,15 @@ import type { JobQueue } from '../../jobs/job-queue';
 import type { OtpService } from '../auth/otp-service';
 import { findUserIdByPhone, revokeOtherSessions, uniqueViolation } from '../auth/users';
 import { recordAudit, type AuditContext } from './audit';
+import type { ContactChangeReports } from './contact-change-reports';
+import type { ProveStepUp } from './contact-step-up';
 
 export interface PhoneChangeDeps {
   db: Db;
   otp: Pick<OtpService, 'begin' | 'resend' | 'consumeOwnCode'>;
   jobs: Pick<JobQueue, 'sendMessageIn'>;
   brandName: string;
+  contactChanges: Pick<ContactChangeReports, 'noticeIn'>;
   /** The account's other sessions ended: this process checks its sessions again. */
   onSessionsEnded?: (userId: string) => void;
 }
@@ -21,9 +24,10 @@ export interface PhoneChangeDeps {
 const PURPOSE = ['CHANGE_PHONE'] as const;
 
 /**
- * A change of phone number: a one-time code goes to the new number, and only that code changes
- * it. The old number is then told by SMS (with the new number's last four digits at most), and
- * every other session of the account ends.
+ * A change of phone number: it starts with a code texted to the current number (the step-up),
+ * then a code goes to the new number, and only that code changes it. The old number is then told
+ * by SMS (with the new number's last four digits at most) with a link to say "This wasn't me",
+ * and every other session of the account ends (ADR 0026).
  */
 export function createPhoneChange(deps: PhoneChangeDeps) {
   const { db } = deps;
@@ -38,11 +42,20 @@ export function createPhoneChange(deps: PhoneChangeDeps) {
   }
 
   return {
-    async start(userId: string, phone: string, ip: string): Promise<OtpChallenge> {
+    async start(
+      userId: string,
+      phone: string,
+      proveStepUp: ProveStepUp,
+      ip: string,
+    ): Promise<OtpChallenge> {
       if ((await currentPhone(userId)) === phone) throw new DomainError('PHONE_UNCHANGED');
       if (await findUserIdByPhone(db, phone)) {
         throw new DomainError('PHONE_TAKEN', 'This phone number belongs to another account.');
       }
+      // The current number's code is spent only once the new number is known to be usable; a
+      // wrong one is counted though the request fails, so the refusal is thrown after commit.
+      const refusal = await db.transaction(proveStepUp);
+      if (refusal) throw refusal;
       return deps.otp.begin(
         {
           purpose: 'CHANGE_PHONE',
@@ -96,10 +109,16 @@ export function createPhoneChange(deps: PhoneChangeDeps) {
         await recordAudit(tx, userId, 'phone_changed', ['phone_number'], context);
         // The number signs the account in: every other device signs in again with the new one.
         await revokeOtherSessions(tx, userId, context.sessionId, 'contact_changed');
+        const link = await deps.contactChanges.noticeIn(tx, {
+          userId,
+          kind: 'phone',
+          previousValue: user.phone,
+          newValue: phone,
+        });
         await deps.jobs.sendMessageIn(tx, {
           channel: 'sms',
           to: user.phone,
-          body: `The phone number on your ${deps.brandName} account was changed to ${maskPhone(phone)}. If you did not make this change, contact our support right away.`,
+          body: `The phone number on your ${deps.brandName} account was changed to ${maskPhone(phone)}. If this wasn't you, open ${link}`,
         });
         return null;
       });

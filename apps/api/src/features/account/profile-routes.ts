@@ -18,6 +18,7 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import { addAddress, editAddress, makePrimaryAddress, removeAddress } from '../auth/addresses';
 import { auditContextOf, type AuditContext } from './audit';
+import type { ContactStepUp, ProveStepUp } from './contact-step-up';
 import { updatePersonalDetails } from './personal-details';
 import type { PhoneChange } from './phone-change';
 
@@ -29,9 +30,15 @@ export interface ProfileRoutesOptions {
   };
   /** Sends the magic link that changes the e-mail once opened. */
   emailChange: {
-    requestChange(userId: string, email: string, context: AuditContext): Promise<void>;
+    requestChange(
+      userId: string,
+      email: string,
+      proveStepUp: ProveStepUp,
+      context: AuditContext,
+    ): Promise<void>;
   };
   phoneChange: PhoneChange;
+  stepUp: ContactStepUp;
 }
 
 const errors = {
@@ -45,7 +52,7 @@ const errors = {
 /** The signed-in customer edits their own profile; every change is audited. */
 export const profileRoutes: FastifyPluginAsync<ProfileRoutesOptions> = async (app, options) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, profiles } = options;
+  const { db, profiles, stepUp } = options;
   const customer = { auth: 'customer' } as const;
 
   async function freshProfile(userId: string): Promise<Profile> {
@@ -147,20 +154,40 @@ export const profileRoutes: FastifyPluginAsync<ProfileRoutesOptions> = async (ap
   );
 
   r.post(
+    '/users/profile/contact-change/otp',
+    {
+      config: customer,
+      schema: {
+        tags: ['profile'],
+        summary:
+          'Text a one-time code to your current phone: a change of e-mail or phone number sends it as its passcode',
+        response: { 200: otpChallengeSchema, ...errors },
+      },
+    },
+    async (request) => stepUp.begin(request.customer.userId, request.ip),
+  );
+
+  r.post(
     '/users/profile/email',
     {
       config: customer,
       schema: {
         tags: ['profile'],
         summary:
-          'Change your e-mail: a link goes to the new address, which becomes yours once it is opened (pending_email until then). The current address answers 400 EMAIL_UNCHANGED.',
+          'Change your e-mail, with the code texted to your current phone: a link goes to the new address, which becomes yours once it is opened (pending_email until then). The current address answers 400 EMAIL_UNCHANGED.',
         body: changeEmailRequestSchema,
         response: { 202: profileSchema, ...errors },
       },
     },
     async (request, reply) => {
       const { userId } = request.customer;
-      await options.emailChange.requestChange(userId, request.body.email, auditContextOf(request));
+      const { email, passcode } = request.body;
+      await options.emailChange.requestChange(
+        userId,
+        email,
+        (tx) => stepUp.prove(tx, userId, passcode),
+        auditContextOf(request),
+      );
       return reply.status(202).send(await freshProfile(userId));
     },
   );
@@ -171,13 +198,22 @@ export const profileRoutes: FastifyPluginAsync<ProfileRoutesOptions> = async (ap
       config: customer,
       schema: {
         tags: ['profile'],
-        summary: 'Change your phone number: texts a one-time code to the new number',
+        summary:
+          'Change your phone number, with the code texted to your current phone: texts a one-time code to the new number',
         body: changePhoneRequestSchema,
         response: { 200: otpChallengeSchema, ...errors },
       },
     },
-    async (request) =>
-      options.phoneChange.start(request.customer.userId, request.body.phone_number, request.ip),
+    async (request) => {
+      const { userId } = request.customer;
+      const { phone_number: phone, passcode } = request.body;
+      return options.phoneChange.start(
+        userId,
+        phone,
+        (tx) => stepUp.prove(tx, userId, passcode),
+        request.ip,
+      );
+    },
   );
 
   r.post(

@@ -20,6 +20,13 @@ export interface EmailVerificationDeps {
   jobs: Pick<JobQueue, 'sendMessageIn'>;
   publicUrl: string;
   brandName: string;
+  /** Records the change told to the replaced address; answers the link its notice carries. */
+  contactChanges: {
+    noticeIn(
+      tx: Tx,
+      change: { userId: string; kind: 'email'; previousValue: string; newValue: string },
+    ): Promise<string>;
+  };
   onVerified: (userId: string) => void;
 }
 
@@ -80,11 +87,17 @@ export function createEmailVerification(deps: EmailVerificationDeps) {
     await recordAudit(tx, userId, 'email_changed', ['email'], context);
     // Claims follow the e-mail: every other device signs in again (the confirming one stays).
     await revokeOtherSessions(tx, userId, context.sessionId, 'contact_changed');
+    const link = await deps.contactChanges.noticeIn(tx, {
+      userId,
+      kind: 'email',
+      previousValue: oldEmail,
+      newValue: newEmail,
+    });
     await deps.jobs.sendMessageIn(tx, {
       channel: 'email',
       to: oldEmail,
       subject: `Your ${deps.brandName} e-mail address was changed`,
-      text: `Hello,\n\nThe e-mail address of your ${deps.brandName} account was changed to ${maskEmail(newEmail)}. Messages about your account now go there.\n\nIf you did not make this change, please contact our support right away.`,
+      text: `Hello,\n\nThe e-mail address of your ${deps.brandName} account was changed to ${maskEmail(newEmail)}. Messages about your account now go there.\n\nIf you did not make this change, open this link and choose "This wasn't me": we will put this address back, sign every device out of your account and pause withdrawals until you sign in again.\n${link}\n\nThe link works for 7 days.`,
     });
     return null;
   }
@@ -148,8 +161,14 @@ export function createEmailVerification(deps: EmailVerificationDeps) {
      * Starts a change of e-mail: a link goes to the new address, and the account keeps its
      * e-mail until the link is opened. A newer request supersedes an older one's link.
      */
-    async requestChange(userId: string, email: string, context: AuditContext): Promise<void> {
-      await deps.db.transaction(async (tx) => {
+    async requestChange(
+      userId: string,
+      email: string,
+      /** Uses up the code texted to the current phone, in `tx`; answers a refusal (ADR 0026). */
+      proveStepUp: (tx: Tx) => Promise<DomainError | null>,
+      context: AuditContext,
+    ): Promise<void> {
+      const refusal = await deps.db.transaction(async (tx) => {
         const [user] = await tx
           .select({
             email: users.email,
@@ -163,6 +182,10 @@ export function createEmailVerification(deps: EmailVerificationDeps) {
         if (user.email === email) throw new DomainError('EMAIL_UNCHANGED');
         const owner = await findUserIdByVerifiedEmail(tx, email);
         if (owner && owner !== userId) throw new DomainError('EMAIL_TAKEN');
+        // Checked once the address is known to be usable: a wrong code is counted (committed)
+        // though the request fails.
+        const stepUp = await proveStepUp(tx);
+        if (stepUp) return stepUp;
         // The limit-th most recent change within the hour: once it leaves the hour, one more fits.
         const [oldestCounted] = await tx
           .select({ at: emailVerifications.createdAt })
@@ -205,7 +228,9 @@ export function createEmailVerification(deps: EmailVerificationDeps) {
           text: `Hi ${user.firstName},\n\nPlease confirm that this is the new e-mail address of your ${deps.brandName} account with the phone number ${maskPhone(user.phoneNumber)} by opening this link and signing in to that account:\n${link}\n\nThe link works for 7 days. Until you confirm it, your account keeps its current e-mail address. If you did not ask for this, open the link and choose "This wasn't me".`,
         });
         await recordAudit(tx, userId, 'email_change_requested', ['email'], context);
+        return null;
       });
+      if (refusal) throw refusal;
       deps.onVerified(userId);
     },
 

@@ -46,6 +46,8 @@ export interface OtpServiceDeps {
   jobs: Pick<JobQueue, 'sendMessageIn'> & Partial<Pick<JobQueue, 'sendIn' | 'work'>>;
   /** Runs in the transaction that creates an account at sign-up (its email's verification). */
   onAccountCreated?: (tx: Tx, userId: string) => Promise<void>;
+  /** Runs in the transaction of every sign-in, after its session starts (a pause it ends). */
+  onSignedIn?: (tx: Tx, userId: string, context: AuditContext) => Promise<void>;
   sessions: SessionStore;
   accessTokens: AccessTokens;
   secret: string;
@@ -67,6 +69,7 @@ const allowanceOf: Record<Purpose, SendAllowance> = {
   GIFT_CARD_VIEW: 'withdrawal',
   PREPAID_CARD_VIEW: 'withdrawal',
   CHANGE_PHONE: 'contact_change',
+  CONTACT_CHANGE: 'contact_change',
 };
 /**
  * The allowances a caller's IP address is held to. A signed-in customer's withdrawal and card
@@ -459,6 +462,7 @@ export function createOtpService(deps: OtpServiceDeps) {
         signUp || knownDevice ? [] : ['new_device'],
         { ...context, sessionId: session.sessionId },
       );
+      await deps.onSignedIn?.(tx, userId, { ...context, sessionId: session.sessionId });
       return { userId, createdAccount: signUp, ...session };
     });
     if ('error' in outcome) throw outcome.error;

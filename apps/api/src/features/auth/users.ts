@@ -211,7 +211,7 @@ export async function revokeOtherSessions(
   q: Queryable,
   userId: string,
   keep: string | null,
-  reason: 'contact_changed' | 'signed_out_elsewhere',
+  reason: 'contact_changed' | 'signed_out_elsewhere' | 'contact_change_reported',
 ): Promise<number> {
   const ended = await q
     .update(sessions)

@@ -8,6 +8,7 @@ import { crashPoint } from '../../crash-point';
 import { DomainError } from '../../domain/domain-error';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { BotVerifier } from '../../providers/ports';
+import { withdrawalsPausedRefusal } from '../account/withdrawals-pause';
 import type { OtpService } from '../auth/otp-service';
 import {
   InsufficientFundsError,
@@ -382,6 +383,13 @@ export function createRedemptionPipeline(deps: PipelineDeps) {
         }))
       ) {
         throw new DomainError('BOT_CHECK_FAILED');
+      }
+      // Paused after a reported change of contact (ADR 0026); a retry still answers its result.
+      const paused = await withdrawalsPausedRefusal(db, userId);
+      if (paused) {
+        const replay = await existing(userId, key, hash);
+        if (replay) return { transaction: replay, created: false };
+        throw paused;
       }
       const done = await atOnce(method, newRedemption(method, userId, input), key, hash, input);
       return done ?? stepByStep(method, userId, key, hash, input);
