@@ -1,6 +1,12 @@
 import { expect, test, type Page } from '../support/test';
 import { readMagicLink, signIn } from '../support/claims';
-import { apiAccessToken, createAccount, currentCodes, readCode } from '../support/people';
+import {
+  apiAccessToken,
+  contactChangePasscode,
+  createAccount,
+  currentCodes,
+  readCode,
+} from '../support/people';
 
 const emailVerified = async (page: Page) => {
   const profile = await page.request.get('/v1/users/profile', {
@@ -62,9 +68,13 @@ test("another account's request for my address cannot be confirmed by me, and I 
   const asker = await createAccount(page.request);
   // The other account asks to make the owner's address its own.
   const token = await apiAccessToken(page.request, asker);
+  const headers = { Authorization: `Bearer ${token}` };
   const asked = await page.request.post('/v1/users/profile/email', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { email: owner.email },
+    headers,
+    data: {
+      email: owner.email,
+      passcode: await contactChangePasscode(page.request, asker, headers),
+    },
   });
   expect(asked.status()).toBe(202);
   const link = await readMagicLink(page.request, owner.email);

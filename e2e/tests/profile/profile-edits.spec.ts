@@ -2,11 +2,21 @@ import { expect, test, type Page } from '../support/test';
 import { readMagicLink } from '../support/claims';
 import {
   createAccount,
+  currentCodes,
   newPerson,
   readCode,
   signInThroughApi,
   type Person,
 } from '../support/people';
+
+/** The code texted to the current phone that a change of contact asks for first. */
+async function confirmItsYou(page: Page, person: Person, seen: string[]) {
+  await expect(page.getByRole('heading', { name: "Confirm it's you" })).toBeVisible();
+  await page
+    .getByRole('textbox', { name: 'Verification code' })
+    .fill(await readCode(page.request, person.phone, seen));
+  await page.getByRole('button', { name: 'Verify' }).click();
+}
 
 async function openPersonalDetails(page: Page, person: Person) {
   await signInThroughApi(page, person);
@@ -95,7 +105,9 @@ test('e-mail changes through the magic link sent to the new address', async ({ p
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Enter a valid email address')).toBeVisible();
   await page.getByLabel('New e-mail address').fill(newEmail);
+  const seen = await currentCodes(page.request, person.phone);
   await page.getByRole('button', { name: 'Save' }).click();
+  await confirmItsYou(page, person, seen);
   await expect(
     page.getByText(`We sent a link to ${newEmail}. Your e-mail changes when you open it.`),
   ).toBeVisible();
@@ -126,7 +138,10 @@ test('phone changes through a code; the new number signs in, the old one is told
   await page
     .getByLabel('New phone number')
     .fill(`+1 ${next.slice(0, 3)} ${next.slice(3, 6)} ${next.slice(6)}`);
+  const seen = await currentCodes(page.request, person.phone);
   await page.getByRole('button', { name: 'Save' }).click();
+  await confirmItsYou(page, person, seen);
+  await expect(page.getByRole('heading', { name: 'Enter the code' })).toBeVisible();
 
   await page.getByRole('textbox', { name: 'Verification code' }).fill('000000');
   await page.getByRole('button', { name: 'Verify' }).click();

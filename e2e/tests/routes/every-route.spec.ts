@@ -234,6 +234,7 @@ const signedInRedirects: Visit[] = [
     title: (l) => oneOf(titled(l, 'titles.redeemBank'), titled(l, 'titles.bankFailure')),
   },
   { path: path('/intent'), lands: home, title: homeTitle },
+  { path: path('/report-change'), lands: home, title: homeTitle },
   { path: path('/claim-refund'), lands: home, title: homeTitle },
   { path: path('/claim-succes'), lands: home, title: homeTitle },
   { path: path('/verify-account'), lands: home, title: homeTitle },
@@ -279,12 +280,13 @@ const signedInPaths = [
   '/connect-bank',
   '/bank-failure',
   '/view-later',
-  // Steps of the claim and sign-in flows opened without their flow, and the magic link without
-  // its id: the sign-in page.
+  // Steps of the claim and sign-in flows opened without their flow, and the magic link and the
+  // change notice's link without their id: the sign-in page.
   '/claim-refund',
   '/claim-succes',
   '/verify-account',
   '/intent',
+  '/report-change',
   '/no-such-page',
 ];
 

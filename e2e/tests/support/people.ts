@@ -112,3 +112,19 @@ export async function currentCodes(request: APIRequestContext, phone: string): P
     .map((m) => /\b(\d{6})\b/.exec(m.body)?.[1])
     .filter((c): c is string => !!c);
 }
+
+/**
+ * The passcode a change of e-mail or phone number needs: a code texted to the person's current
+ * phone, asked for with the signed-in `headers` and read from the sandbox's messages.
+ */
+export async function contactChangePasscode(
+  request: APIRequestContext,
+  person: Person,
+  headers: Record<string, string>,
+): Promise<{ attempt_id: string; code: string }> {
+  const seen = await currentCodes(request, person.phone);
+  const started = await request.post('/v1/users/profile/contact-change/otp', { headers });
+  expect(started.status()).toBe(200);
+  const { attempt_id } = (await started.json()) as { attempt_id: string };
+  return { attempt_id, code: await readCode(request, person.phone, seen) };
+}

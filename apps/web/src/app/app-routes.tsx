@@ -43,6 +43,10 @@ const RefundDetailsScreen = lazyScreen(
   'RefundDetailsScreen',
 );
 const IntentScreen = lazyScreen(() => import('./routes/intent-screen'), 'IntentScreen');
+const ReportChangeScreen = lazyScreen(
+  () => import('./routes/report-change-screen'),
+  'ReportChangeScreen',
+);
 const RedemptionHistoryScreen = lazyScreen(
   () => import('./routes/redemption-history-screen'),
   'RedemptionHistoryScreen',
@@ -188,6 +192,7 @@ export function AppRoutes({ returnPaths }: { returnPaths: ReturnPathStore }) {
         <Route path={paths.claimSuccessAlias.path} element={<ClaimSuccessAlias />} />
         <Route path={paths.claimError.path} element={<ClaimErrorScreen />} />
         <Route path={paths.intent.path} element={<IntentScreen returnPaths={returnPaths} />} />
+        <Route path={paths.reportChange.path} element={<ReportChangeScreen />} />
         {/* Open signed in and signed out: the consent checkboxes link here. */}
         <Route path={paths.terms.path} element={<LegalScreen document="terms" />} />
         <Route path={paths.privacy.path} element={<LegalScreen document="privacy" />} />

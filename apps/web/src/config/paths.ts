@@ -11,6 +11,8 @@ export const paths = {
   verifyAccount: { path: '/verify-account', href: () => '/verify-account' },
   claimRefund: { path: '/claim-refund', href: () => '/claim-refund' },
   intent: { path: '/intent', href: (id: string) => `/intent?id=${seg(id)}` },
+  /** The link in the notice a replaced phone number or e-mail receives (ADR 0026). */
+  reportChange: { path: '/report-change', href: (id: string) => `/report-change?id=${seg(id)}` },
   claim: { path: '/claim/:refund_uuid', href: (refundUuid: string) => `/claim/${seg(refundUuid)}` },
   claimError: { path: '/claim-error', href: () => '/claim-error' },
   claimSuccess: { path: '/claim-succes', href: () => '/claim-succes' },

@@ -34,6 +34,7 @@ export const queryKeys = {
   freePlay: resourceKeys('free-play'),
   securityActivity: resourceKeys('security-activity'),
   emailLink: resourceKeys('email-link'),
+  contactChange: resourceKeys('contact-change'),
 };
 
 /** Data that belongs to the app rather than to whoever is signed in. */

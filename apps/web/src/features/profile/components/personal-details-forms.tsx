@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  changeEmailRequestSchema,
-  changePhoneRequestSchema,
+  newEmailSchema,
+  newPhoneSchema,
   updateProfileRequestSchema,
-  type ChangeEmailRequest,
-  type ChangePhoneRequest,
+  type NewEmail,
+  type NewPhone,
   type Profile,
   type UpdateProfileRequest,
 } from '@refund/contracts/profile';
@@ -26,6 +26,7 @@ import {
   useVerifyPhoneChange,
 } from '../api/change-phone';
 import { useUpdatePersonalDetails } from '../api/update-personal-details';
+import { ContactStepUpStep, isPasscodeError, useContactStepUp } from './contact-step-up';
 
 interface EditFormProps {
   profile: Profile;
@@ -120,30 +121,63 @@ export function NameAndBirthForm({ profile, onDone }: EditFormProps) {
   );
 }
 
-/** A new e-mail address: it becomes the account's once the link sent to it is opened. */
+/**
+ * A new e-mail address, then the code texted to the current phone (the step-up); the address
+ * becomes the account's once the link sent to it is opened.
+ */
 export function EmailForm({ profile, onDone }: EditFormProps) {
   const { t } = useTranslation();
   const change = useChangeEmail();
+  const stepUp = useContactStepUp();
+  const [pending, setPending] = useState<NewEmail | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
+  const [codeError, setCodeError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<ChangeEmailRequest, unknown, z.output<typeof changeEmailRequestSchema>>({
-    resolver: zodResolver(changeEmailRequestSchema),
+  } = useForm<NewEmail, unknown, z.output<typeof newEmailSchema>>({
+    resolver: zodResolver(newEmailSchema),
     defaultValues: { email: profile.pending_email ?? profile.email },
   });
 
   const submit = handleSubmit((values) => {
     setServerError(null);
-    change.mutate(values, {
-      onSuccess: (updated) => {
-        notify.success(t('profileEdit.linkSent', { email: updated.pending_email ?? values.email }));
-        onDone();
-      },
-      onError: (error) => setServerError(errorMessage(error)),
-    });
+    setCodeError(null);
+    setPending(values);
+    stepUp.begin();
   });
+
+  if (pending) {
+    return (
+      <ContactStepUpStep
+        stepUp={stepUp}
+        submitting={change.isPending}
+        serverError={codeError}
+        onCancel={onDone}
+        onSubmit={(passcode) => {
+          setCodeError(null);
+          change.mutate(
+            { ...pending, passcode },
+            {
+              onSuccess: (updated) => {
+                notify.success(
+                  t('profileEdit.linkSent', { email: updated.pending_email ?? pending.email }),
+                );
+                onDone();
+              },
+              onError: (error) => {
+                if (isPasscodeError(error)) return setCodeError(errorMessage(error));
+                // The address itself was refused: back to the form, which says why.
+                setPending(null);
+                setServerError(errorMessage(error));
+              },
+            },
+          );
+        }}
+      />
+    );
+  }
 
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
@@ -156,35 +190,40 @@ export function EmailForm({ profile, onDone }: EditFormProps) {
         {...register('email')}
       />
       <FormAlert message={serverError} />
-      <FormButtons pending={change.isPending} onCancel={onDone} />
+      <FormButtons pending={stepUp.sending} onCancel={onDone} />
     </form>
   );
 }
 
-/** A new phone number, then the code texted to it; the number changes with the code. */
+/**
+ * A new phone number, the code texted to the current phone (the step-up), then the code texted
+ * to the new number; the number changes with that last code.
+ */
 export function PhoneForm({ onDone }: EditFormProps) {
   const { t } = useTranslation();
+  const stepUp = useContactStepUp();
   const start = useStartPhoneChange();
   const resend = useResendPhoneChange();
   const verify = useVerifyPhoneChange();
+  const [pending, setPending] = useState<NewPhone | null>(null);
   const [attempt, setAttempt] = useState<OtpAttempt | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
+  const [stepUpError, setStepUpError] = useState<string | null>(null);
   const [codeError, setCodeError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<ChangePhoneRequest, unknown, z.output<typeof changePhoneRequestSchema>>({
-    resolver: zodResolver(changePhoneRequestSchema),
+  } = useForm<NewPhone, unknown, z.output<typeof newPhoneSchema>>({
+    resolver: zodResolver(newPhoneSchema),
     defaultValues: { phone_number: '' },
   });
 
   const submit = handleSubmit((values) => {
     setServerError(null);
-    start.mutate(values, {
-      onSuccess: (challenge) => setAttempt(attemptFromChallenge(challenge)),
-      onError: (error) => setServerError(errorMessage(error)),
-    });
+    setStepUpError(null);
+    setPending(values);
+    stepUp.begin();
   });
 
   if (attempt) {
@@ -228,6 +267,32 @@ export function PhoneForm({ onDone }: EditFormProps) {
     );
   }
 
+  if (pending) {
+    return (
+      <ContactStepUpStep
+        stepUp={stepUp}
+        submitting={start.isPending}
+        serverError={stepUpError}
+        onCancel={onDone}
+        onSubmit={(passcode) => {
+          setStepUpError(null);
+          start.mutate(
+            { ...pending, passcode },
+            {
+              onSuccess: (challenge) => setAttempt(attemptFromChallenge(challenge)),
+              onError: (error) => {
+                if (isPasscodeError(error)) return setStepUpError(errorMessage(error));
+                // The number itself was refused: back to the form, which says why.
+                setPending(null);
+                setServerError(errorMessage(error));
+              },
+            },
+          );
+        }}
+      />
+    );
+  }
+
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
       <TextField
@@ -239,7 +304,7 @@ export function PhoneForm({ onDone }: EditFormProps) {
         {...register('phone_number')}
       />
       <FormAlert message={serverError} />
-      <FormButtons pending={start.isPending} onCancel={onDone} />
+      <FormButtons pending={stepUp.sending} onCancel={onDone} />
     </form>
   );
 }
