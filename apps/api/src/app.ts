@@ -69,7 +69,7 @@ import { createEarnRewards } from './features/earn-rewards/earn-rewards';
 import { freePlayRoutes } from './features/promotions/free-play-routes';
 import { createFanCashLinks } from './features/fancash/fancash-links';
 import { sandboxFanCashLinkRoutes } from './features/fancash/sandbox-fancash-link-routes';
-import { createPayoutMethods } from './features/payouts/payout-methods';
+import { createPayoutMethods } from './redemption-methods';
 import { createCardholders } from './features/prepaid-cards/cardholders';
 import { prepaidCardRoutes } from './features/prepaid-cards/prepaid-card-routes';
 import { createPrepaidCardWallet } from './features/prepaid-cards/prepaid-card-wallet';

@@ -18,7 +18,7 @@ import { createSessionStore } from '../src/features/auth/sessions';
 import { createCardVault } from '../src/features/cards/card-vault';
 import { checkLedger } from '../src/features/ledger/ledger-check';
 import { applyPayoutEvent, type PayoutEventType } from '../src/features/payouts/payout-events';
-import { createPayoutMethods } from '../src/features/payouts/payout-methods';
+import { createPayoutMethods } from '../src/redemption-methods';
 import { createRedemptions, type Redemptions } from '../src/features/payouts/redemptions';
 import { releaseLapsedHolds } from '../src/features/refunds/lapsed-holds';
 import { releaseReturn } from '../src/features/refunds/refund-money';

@@ -3,7 +3,7 @@ import type { Profile } from '@refund/contracts/profile';
 import { SANDBOX_PASSING_BOT_TOKEN } from '@refund/contracts/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../src/db/schema';
-import { hashDeviceId } from '../src/features/account/audit';
+import { hashDeviceId } from '../src/features/auth/audit';
 import {
   contactChangePasscode,
   readCode,

@@ -6,7 +6,7 @@ import type { Db, Queryable, Tx } from '../../db/database';
 import { contactChangeNotices, users } from '../../db/schema';
 import { DomainError } from '../../domain/domain-error';
 import { proveEmail, revokeOtherSessions, uniqueViolation } from '../auth/users';
-import { recordAudit, type AuditContext } from './audit';
+import { recordAudit, type AuditContext } from '../auth/audit';
 
 /** A notice's link works as long as an e-mail link does: a week. */
 const LINK_LIFETIME_MS = 7 * 86_400_000;

@@ -6,7 +6,7 @@ import {
   contactChangeParamsSchema,
   contactChangeReportSchema,
 } from '@refund/contracts/profile';
-import { auditContextOf } from './audit';
+import { auditContextOf } from '../auth/audit';
 import type { ContactChangeReports } from './contact-change-reports';
 
 export interface ContactChangeRoutesOptions {

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import { users } from '../../db/schema';
 import { DomainError } from '../../domain/domain-error';
-import { recordAudit, type AuditContext } from './audit';
+import { recordAudit, type AuditContext } from '../auth/audit';
 
 export type PersonalDetailsInput = z.output<typeof updateProfileRequestSchema>;
 

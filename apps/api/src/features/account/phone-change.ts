@@ -7,7 +7,7 @@ import { DomainError } from '../../domain/domain-error';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { OtpService } from '../auth/otp-service';
 import { findUserIdByPhone, revokeOtherSessions, uniqueViolation } from '../auth/users';
-import { recordAudit, type AuditContext } from './audit';
+import { recordAudit, type AuditContext } from '../auth/audit';
 import type { ContactChangeReports } from './contact-change-reports';
 import type { ProveStepUp } from './contact-step-up';
 

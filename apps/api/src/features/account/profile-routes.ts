@@ -17,7 +17,7 @@ import {
 import type { Db } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import { addAddress, editAddress, makePrimaryAddress, removeAddress } from '../auth/addresses';
-import { auditContextOf, type AuditContext } from './audit';
+import { auditContextOf, type AuditContext } from '../auth/audit';
 import type { ContactStepUp, ProveStepUp } from './contact-step-up';
 import { updatePersonalDetails } from './personal-details';
 import type { PhoneChange } from './phone-change';

@@ -8,7 +8,7 @@ import {
 } from '@refund/contracts/security-activity';
 import type { Db } from '../../db/database';
 import { revokeOtherSessions } from '../auth/users';
-import { auditContextOf, recordAudit } from './audit';
+import { auditContextOf, recordAudit } from '../auth/audit';
 import type { SecurityActivityReader } from './security-activity';
 
 export const securityActivityRoutes: FastifyPluginAsync<{

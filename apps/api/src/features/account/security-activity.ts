@@ -7,7 +7,7 @@ import {
 import type { Db } from '../../db/database';
 import { auditEvents, sessions } from '../../db/schema';
 import { decodeExactCursor, encodeExactCursor } from '../../http/cursor';
-import type { AuditAction } from './audit';
+import type { AuditAction } from '../auth/audit';
 import { deviceName } from './device-name';
 
 // Every action the API records is one the customer can be shown (and the other way round).

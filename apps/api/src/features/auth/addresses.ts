@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import type { Queryable, Tx } from '../../db/database';
 import { addresses, users } from '../../db/schema';
 import { DomainError } from '../../domain/domain-error';
-import { noAuditContext, recordAudit, type AuditContext } from '../account/audit';
+import { noAuditContext, recordAudit, type AuditContext } from './audit';
 
 export type AddressInput = z.output<typeof updateAddressRequestSchema>;
 export type NewAddressInput = z.output<typeof addAddressRequestSchema>;

@@ -14,7 +14,7 @@ import { errorBodySchema } from '@refund/contracts/errors';
 import { profileSchema, updateAddressRequestSchema } from '@refund/contracts/profile';
 import type { Db } from '../../db/database';
 import { setPrimaryAddress } from './addresses';
-import { auditContextOf } from '../account/audit';
+import { auditContextOf } from './audit';
 import { AppError } from '../../http/app-error';
 import type { BotVerifier } from '../../providers/ports';
 import type { AccessTokens } from './access-token';

@@ -6,7 +6,7 @@ import type { Db, Queryable, Tx } from '../../db/database';
 import { emailVerifications, users } from '../../db/schema';
 import { DomainError, minutesToWait } from '../../domain/domain-error';
 import type { JobQueue } from '../../jobs/job-queue';
-import { noAuditContext, recordAudit, type AuditContext } from '../account/audit';
+import { noAuditContext, recordAudit, type AuditContext } from './audit';
 import { findUserIdByVerifiedEmail, proveEmail, revokeOtherSessions } from './users';
 
 const LINK_LIFETIME_MS = 7 * 86_400_000;

@@ -23,7 +23,7 @@ import type { Db, Queryable, Tx } from '../../db/database';
 import { otpAttempts, otpSends } from '../../db/schema';
 import { DomainError, minutesToWait } from '../../domain/domain-error';
 import type { JobQueue, OutboundMessage } from '../../jobs/job-queue';
-import { noAuditContext, recordAudit, type AuditContext } from '../account/audit';
+import { noAuditContext, recordAudit, type AuditContext } from './audit';
 import type { AccessTokens } from './access-token';
 import { generateOtpCode, hashOtpCode, otpCodeMatches } from './otp-code';
 import type { SessionStore } from './sessions';

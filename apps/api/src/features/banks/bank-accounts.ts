@@ -3,7 +3,7 @@ import type { BankAccount, BankAccountType } from '@refund/contracts/banks';
 import type { Db, Queryable } from '../../db/database';
 import { bankAccounts } from '../../db/schema';
 import { DomainError } from '../../domain/domain-error';
-import { noAuditContext, recordAudit, type AuditContext } from '../account/audit';
+import { noAuditContext, recordAudit, type AuditContext } from '../auth/audit';
 import type { BankVault } from './bank-vault';
 import type { RoutingDirectory } from './routing-directory';
 

@@ -14,7 +14,7 @@ import {
   type BankLinking,
   type LinkedAccount,
 } from '../../providers/ports';
-import { noAuditContext, type AuditContext } from '../account/audit';
+import { noAuditContext, type AuditContext } from '../auth/audit';
 import type { BankAccounts } from './bank-accounts';
 
 /** How long a customer has to finish at the provider and come back with the code. */

@@ -9,7 +9,7 @@ import {
   bankLinkSessionSchema,
 } from '@refund/contracts/banks';
 import { errorBodySchema } from '@refund/contracts/errors';
-import { auditContextOf } from '../account/audit';
+import { auditContextOf } from '../auth/audit';
 import type { BankAccounts } from './bank-accounts';
 import type { BankLinks } from './bank-links';
 

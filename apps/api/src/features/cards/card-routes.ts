@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { addCardRequestSchema, cardListSchema, cardSchema } from '@refund/contracts/cards';
 import { errorBodySchema } from '@refund/contracts/errors';
-import { auditContextOf } from '../account/audit';
+import { auditContextOf } from '../auth/audit';
 import type { Cards } from './cards';
 
 const errors = {

@@ -9,7 +9,7 @@ import type { Db, Queryable } from '../../db/database';
 import { cards } from '../../db/schema';
 import { DomainError } from '../../domain/domain-error';
 import type { CardPayouts } from '../../providers/ports';
-import { noAuditContext, recordAudit, type AuditContext } from '../account/audit';
+import { noAuditContext, recordAudit, type AuditContext } from '../auth/audit';
 import { hasAddress } from '../auth/addresses';
 import type { CardVault } from './card-vault';
 

@@ -5,7 +5,7 @@ import type { Db, Queryable, Tx } from '../../db/database';
 import { transactionRetrying } from '../../db/sql-state';
 import { promotionClaims, refunds, sessions } from '../../db/schema';
 import { DomainError } from '../../domain/domain-error';
-import { hashDeviceId } from '../account/audit';
+import { hashDeviceId } from '../auth/audit';
 import { customerAvailable, postTransfer, systemShard } from '../ledger/ledger';
 
 /**

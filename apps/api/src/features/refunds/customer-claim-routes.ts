@@ -21,7 +21,7 @@ import {
   type EmailLink,
 } from '@refund/contracts/refunds';
 import type { Db } from '../../db/database';
-import { auditContextOf, type AuditContext } from '../account/audit';
+import { auditContextOf, type AuditContext } from '../auth/audit';
 import { AppError } from '../../http/app-error';
 import type { BotVerifier } from '../../providers/ports';
 import type { CustomerClaims } from './customer-claims';

@@ -13,7 +13,7 @@ import { recordWebhookEvent } from '../webhooks/webhook-events';
 import { claimRefund, ownsRefund } from './claim-refund';
 import { lockRefund } from './refund-money';
 import type { RefundRow } from './refund-views';
-import { noAuditContext, type AuditContext } from '../account/audit';
+import { noAuditContext, type AuditContext } from '../auth/audit';
 
 export interface CustomerClaimDeps {
   db: Db;

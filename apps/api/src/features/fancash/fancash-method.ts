@@ -1,12 +1,12 @@
-import type { JobQueue } from '../../../jobs/job-queue';
+import type { JobQueue } from '../../jobs/job-queue';
 import {
   FANCASH_CREDIT_QUEUE,
   fanCashCreditsOf,
   linkForCredit,
   recordFanCashCredit,
   type FanCashDestination,
-} from '../../fancash/fancash-credits';
-import type { DestinationView, RedemptionMethod } from '../redemption-method';
+} from './fancash-credits';
+import type { DestinationView, RedemptionMethod } from '../payouts/redemption-method';
 
 /** What a FanCash credit may be, and its fee (none). */
 export const FANCASH_LIMITS = {

@@ -1,4 +1,4 @@
-import type { JobQueue } from '../../../jobs/job-queue';
+import type { JobQueue } from '../../jobs/job-queue';
 import {
   GIFT_CARD_ORDER_QUEUE,
   giftCardBrandsOf,
@@ -6,9 +6,9 @@ import {
   recordGiftCardOrder,
   type GiftCardPurchase,
   type IssuerHealth,
-} from '../../giftcards/giftcard-purchases';
-import { DomainError } from '../../../domain/domain-error';
-import type { DestinationView, RedemptionMethod } from '../redemption-method';
+} from './giftcard-purchases';
+import { DomainError } from '../../domain/domain-error';
+import type { DestinationView, RedemptionMethod } from '../payouts/redemption-method';
 
 /**
  * A gift card bought with the wallet, cashback on top (ADR 0017). The destination is the

@@ -1,17 +1,20 @@
 import type { RedemptionMode } from '@refund/contracts/wallet';
-import type { Db } from '../../db/database';
-import type { JobQueue } from '../../jobs/job-queue';
-import type { CardPayouts } from '../../providers/ports';
-import type { CardVault } from '../cards/card-vault';
-import { createBankAccountMethod } from './methods/bank-account';
-import { createDebitCardMethod } from './methods/debit-card';
-import { createFanCashMethod } from './methods/fancash';
-import type { IssuerHealth } from '../giftcards/giftcard-purchases';
-import { createGiftCardMethod } from './methods/gift-card';
-import { createPrepaidCardMethod } from './methods/prepaid-card';
-import { pushHolderOf } from './push-holders';
-import type { RedemptionMethod } from './redemption-method';
-import { createMethodRegistry, type MethodRegistry } from './redemption-method-registry';
+import type { Db } from './db/database';
+import type { JobQueue } from './jobs/job-queue';
+import type { CardPayouts } from './providers/ports';
+import type { CardVault } from './features/cards/card-vault';
+import { createBankAccountMethod } from './features/payouts/methods/bank-account';
+import { createDebitCardMethod } from './features/payouts/methods/debit-card';
+import { createFanCashMethod } from './features/fancash/fancash-method';
+import type { IssuerHealth } from './features/giftcards/giftcard-purchases';
+import { createGiftCardMethod } from './features/giftcards/giftcard-method';
+import { createPrepaidCardMethod } from './features/prepaid-cards/prepaid-card-method';
+import { pushHolderOf } from './features/payouts/push-holders';
+import type { RedemptionMethod } from './features/payouts/redemption-method';
+import {
+  createMethodRegistry,
+  type MethodRegistry,
+} from './features/payouts/redemption-method-registry';
 
 export interface PayoutMethodDeps {
   db: Db;

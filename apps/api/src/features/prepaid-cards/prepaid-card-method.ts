@@ -1,4 +1,4 @@
-import type { JobQueue } from '../../../jobs/job-queue';
+import type { JobQueue } from '../../jobs/job-queue';
 import {
   cardholderForIssue,
   PREPAID_CARD_ISSUE_QUEUE,
@@ -6,8 +6,8 @@ import {
   recordPrepaidCard,
   visibleStatus,
   type PrepaidCardDestination,
-} from '../../prepaid-cards/prepaid-card-issuing';
-import type { DestinationView, RedemptionMethod } from '../redemption-method';
+} from './prepaid-card-issuing';
+import type { DestinationView, RedemptionMethod } from '../payouts/redemption-method';
 
 /** The amounts a prepaid card is loaded with, and its fee (none). */
 export const PREPAID_CARD_LIMITS = {
