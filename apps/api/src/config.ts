@@ -107,7 +107,6 @@ const envSchema = z
     DATA_DIR: z.string().default('.data'),
     DATABASE_URL: z.string().optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-    REDIS_URL: z.string().optional(),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
