@@ -4,12 +4,12 @@ import type { JobQueue } from './jobs/job-queue';
 import type { CardPayouts } from './providers/ports';
 import type { CardVault } from './features/cards/card-vault';
 import { createBankAccountMethod } from './features/payouts/methods/bank-account';
-import { createDebitCardMethod } from './features/payouts/methods/debit-card';
+import { createDebitCardMethod } from './features/payouts/methods/debit-card/debit-card';
 import { createFanCashMethod } from './features/fancash/fancash-method';
 import type { IssuerHealth } from './features/giftcards/giftcard-purchases';
 import { createGiftCardMethod } from './features/giftcards/giftcard-method';
 import { createPrepaidCardMethod } from './features/prepaid-cards/prepaid-card-method';
-import { pushHolderOf } from './features/payouts/push-holders';
+import { pushHolderOf } from './features/payouts/methods/debit-card/push-holders';
 import type { RedemptionMethod } from './features/payouts/redemption-method';
 import {
   createMethodRegistry,

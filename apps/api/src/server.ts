@@ -18,7 +18,10 @@ import { applyAndNotify } from './features/payouts/payout-events';
 import type { RedemptionMethod } from './features/payouts/redemption-method';
 import { createBankVault } from './features/banks/bank-vault';
 import { registerIncreaseEventJobs } from './features/increase-webhooks/increase-events';
-import { createCardPushChecks, startCardPushChecks } from './features/payouts/card-push-checks';
+import {
+  createCardPushChecks,
+  startCardPushChecks,
+} from './features/payouts/methods/debit-card/card-push-checks';
 import { createCardVault } from './features/cards/card-vault';
 import { startCatalogSync, syncGiftCardCatalog } from './features/giftcards/catalog-sync';
 import { deleteStaleQuotes } from './features/giftcards/quotes';

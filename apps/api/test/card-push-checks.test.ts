@@ -4,7 +4,7 @@ import { cardPushChecks, payoutEvents } from '../src/db/schema';
 import {
   createCardPushChecks,
   PUSH_NOT_MADE_REASON,
-} from '../src/features/payouts/card-push-checks';
+} from '../src/features/payouts/methods/debit-card/card-push-checks';
 import { createCardVault } from '../src/features/cards/card-vault';
 import { createSandboxCardPayouts, sandboxCards } from '../src/providers/sandbox-card-payouts';
 import { addCard, newMerchant, redeemAll } from './support/payout-fixtures';

@@ -6,7 +6,7 @@ import { INSTANCE_LOCK_CLASS, instanceOf } from '../src/db/database';
 import { cardPayouts, payoutEvents, sandboxCardPushes, users } from '../src/db/schema';
 import { createCardVault } from '../src/features/cards/card-vault';
 import { planTransfer } from '../src/features/ledger/ledger';
-import { createCardPushChecks } from '../src/features/payouts/card-push-checks';
+import { createCardPushChecks } from '../src/features/payouts/methods/debit-card/card-push-checks';
 import { payoutTransfer } from '../src/features/payouts/redemption-method';
 import { createSandboxCardPayouts, sandboxCards } from '../src/providers/sandbox-card-payouts';
 import {

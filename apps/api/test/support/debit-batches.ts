@@ -1,8 +1,8 @@
 import type { Db } from '../../src/db/database';
 import { hashOtpCode } from '../../src/features/auth/otp-code';
 import { createCardVault } from '../../src/features/cards/card-vault';
-import { createDebitCardMethod } from '../../src/features/payouts/methods/debit-card';
-import { pushHolderOf } from '../../src/features/payouts/push-holders';
+import { createDebitCardMethod } from '../../src/features/payouts/methods/debit-card/debit-card';
+import { pushHolderOf } from '../../src/features/payouts/methods/debit-card/push-holders';
 import { createRedemptionBatches } from '../../src/features/payouts/redemption-batches';
 import { TEST_OTP_SECRET } from './test-server';
 

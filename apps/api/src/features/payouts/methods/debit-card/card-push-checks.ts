@@ -1,11 +1,11 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/database';
-import { cardPayouts, cardPushChecks, cards, redemptions } from '../../db/schema';
-import type { JobQueue } from '../../jobs/job-queue';
-import type { CardPayouts, CardPushLookup, CardPushOutcome } from '../../providers/ports';
-import type { CardVault } from '../cards/card-vault';
-import { applyAndNotify } from './payout-events';
+import type { Db } from '../../../../db/database';
+import { cardPayouts, cardPushChecks, cards, redemptions } from '../../../../db/schema';
+import type { JobQueue } from '../../../../jobs/job-queue';
+import type { CardPayouts, CardPushLookup, CardPushOutcome } from '../../../../providers/ports';
+import type { CardVault } from '../../../cards/card-vault';
+import { applyAndNotify } from '../../payout-events';
 import { pushHolderOf } from './push-holders';
 
 /** What a customer reads when the push never reached the card network. */

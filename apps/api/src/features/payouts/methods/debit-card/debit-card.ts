@@ -1,11 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db, Queryable, Tx } from '../../../db/database';
-import { retryingConnectionLoss } from '../../../db/sql-state';
-import { cardPayouts, cards } from '../../../db/schema';
-import type { CardPayouts } from '../../../providers/ports';
-import type { CardVault } from '../../cards/card-vault';
-import { usableCard, usableCardWhere } from '../../cards/cards';
-import type { PushHolder } from '../push-holders';
+import type { Db, Queryable, Tx } from '../../../../db/database';
+import { retryingConnectionLoss } from '../../../../db/sql-state';
+import { cardPayouts, cards } from '../../../../db/schema';
+import type { CardPayouts } from '../../../../providers/ports';
+import type { CardVault } from '../../../cards/card-vault';
+import { usableCard, usableCardWhere } from '../../../cards/cards';
+import type { PushHolder } from './push-holders';
 import type {
   DestinationView,
   GroupCommit,
@@ -13,7 +13,7 @@ import type {
   PayoutRecord,
   RecordedRedemption,
   RedemptionMethod,
-} from '../redemption-method';
+} from '../../redemption-method';
 
 /** A customer's debit card, as the pipeline carries it: its sealed number, or the number itself. */
 export interface CardDestination {

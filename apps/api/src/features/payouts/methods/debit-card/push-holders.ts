@@ -1,4 +1,4 @@
-import { instanceOf, type Db } from '../../db/database';
+import { instanceOf, type Db } from '../../../../db/database';
 
 /**
  * Which process is pushing which card payout (ADR 0012). A debit redemption is recorded with
