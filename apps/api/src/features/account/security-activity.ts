@@ -9,6 +9,7 @@ import { auditEvents, sessions } from '../../db/schema';
 import { decodeExactCursor, encodeExactCursor } from '../../http/cursor';
 import type { AuditAction } from '../auth/audit';
 import { deviceName } from './device-name';
+import { keysetPage, olderThan, pageLimit } from '../../db/keyset';
 
 // Every action the API records is one the customer can be shown (and the other way round).
 const everyActionListed: [AuditAction] extends [SecurityAction]
@@ -61,17 +62,16 @@ export function createSecurityActivity(deps: { db: Db }) {
               eq(auditEvents.userId, viewer.userId),
               inArray(auditEvents.action, [...LISTED]),
               // The row-value form, so the index on (user, created, id) bounds the scan.
-              after
-                ? sql`(${auditEvents.createdAt}, ${auditEvents.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
-                : undefined,
+              olderThan(auditEvents.createdAt, auditEvents.id, after),
             ),
           )
           .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
-          .limit(query.limit + 1),
+          .limit(pageLimit(query.limit)),
         deviceOfSession(viewer.sessionId),
       ]);
-      const page = rows.slice(0, query.limit);
-      const last = page.at(-1);
+      const { page, next_cursor } = keysetPage(rows, query.limit, (last) =>
+        encodeExactCursor(last.at, last.id),
+      );
       return {
         data: page.map((row) => ({
           id: row.id,
@@ -81,7 +81,7 @@ export function createSecurityActivity(deps: { db: Db }) {
           device: deviceName(row.userAgent),
           this_device: currentDevice !== null && row.deviceHash === currentDevice,
         })),
-        next_cursor: rows.length > query.limit && last ? encodeExactCursor(last.at, last.id) : null,
+        next_cursor,
       };
     },
   };

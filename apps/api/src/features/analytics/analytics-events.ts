@@ -4,6 +4,7 @@ import type { AnalyticsProperties } from '@refund/contracts/analytics';
 import type { Queryable } from '../../db/database';
 import { analyticsEvents } from '../../db/schema';
 import { decodeExactCursor, encodeExactCursor } from '../../http/cursor';
+import { keysetPage, olderThan, pageLimit } from '../../db/keyset';
 
 export interface WebEvent {
   type: 'identify' | 'track' | 'page';
@@ -46,17 +47,16 @@ export async function listAnalyticsEvents(
   whose: { anonymousId: string } | { userId: string },
   page: { cursor?: string | undefined; limit: number },
 ): Promise<{ data: StoredAnalyticsEvent[]; next_cursor: string | null }> {
-  const conditions: SQL[] = [
+  const conditions: (SQL | undefined)[] = [
     'anonymousId' in whose
       ? eq(analyticsEvents.anonymousId, whose.anonymousId)
       : eq(analyticsEvents.userId, whose.userId),
+    olderThan(
+      analyticsEvents.createdAt,
+      analyticsEvents.id,
+      page.cursor ? decodeExactCursor(page.cursor) : null,
+    ),
   ];
-  if (page.cursor) {
-    const after = decodeExactCursor(page.cursor);
-    conditions.push(
-      sql`(${analyticsEvents.createdAt}, ${analyticsEvents.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`,
-    );
-  }
   const rows = await db
     .select({
       id: analyticsEvents.id,
@@ -72,9 +72,10 @@ export async function listAnalyticsEvents(
     .from(analyticsEvents)
     .where(and(...conditions))
     .orderBy(desc(analyticsEvents.createdAt), desc(analyticsEvents.id))
-    .limit(page.limit + 1);
-  const shown = rows.slice(0, page.limit);
-  const last = shown.at(-1);
+    .limit(pageLimit(page.limit));
+  const { page: shown, next_cursor } = keysetPage(rows, page.limit, (last) =>
+    encodeExactCursor(last.at, last.id),
+  );
   return {
     data: shown.map((row) => ({
       id: row.id,
@@ -87,6 +88,6 @@ export async function listAnalyticsEvents(
       occurred_at: row.occurredAt.toISOString(),
       created_at: row.at,
     })),
-    next_cursor: rows.length > page.limit && last ? encodeExactCursor(last.at, last.id) : null,
+    next_cursor,
   };
 }

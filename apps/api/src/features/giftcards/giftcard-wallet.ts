@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { OtpChallenge } from '@refund/contracts/auth';
 import { BRAND_IMAGE_DIMENSIONS } from '@refund/contracts/brands';
 import type {
@@ -23,6 +23,7 @@ import type { GiftCardCredentials as IssuedCredentials } from '../../providers/p
 import type { OtpService } from '../auth/otp-service';
 import { phoneOf } from '../auth/users';
 import { brandImagePath, expiryOf } from './brands';
+import { keysetPage, olderThan, pageLimit } from '../../db/keyset';
 
 /**
  * The customer's gift cards (the `giftcard` redemptions' orders): listed newest first with
@@ -130,22 +131,15 @@ export function createGiftCardWallet(deps: GiftCardWalletDeps) {
             query.status === 'archived'
               ? isNotNull(giftcardOrders.archivedAt)
               : isNull(giftcardOrders.archivedAt),
-            after
-              ? sql`(${redemptions.createdAt}, ${redemptions.id}) < (${after.at.toISOString()}::timestamptz, ${after.id}::uuid)`
-              : undefined,
+            olderThan(redemptions.createdAt, redemptions.id, after),
           ),
         )
         .orderBy(desc(redemptions.createdAt), desc(redemptions.id))
-        .limit(query.limit + 1);
-      const page = rows.slice(0, query.limit);
-      const last = page.at(-1);
-      return {
-        data: page.map(view),
-        next_cursor:
-          rows.length > query.limit && last
-            ? encodeCursor(last.createdAt, last.order.redemptionId)
-            : null,
-      };
+        .limit(pageLimit(query.limit));
+      const { page, next_cursor } = keysetPage(rows, query.limit, (last) =>
+        encodeCursor(last.createdAt, last.order.redemptionId),
+      );
+      return { data: page.map(view), next_cursor };
     },
 
     async details(userId: string, reference: string): Promise<GiftCardDetails> {

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Transaction } from '@refund/contracts/redemptions';
 import type { Db } from '../../db/database';
 import { redemptions } from '../../db/schema';
@@ -6,6 +6,7 @@ import { DomainError } from '../../domain/domain-error';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
 import type { DestinationView } from './redemption-method';
 import type { MethodRegistry } from './redemption-method-registry';
+import { keysetPage, olderThan, pageLimit } from '../../db/keyset';
 
 type Row = typeof redemptions.$inferSelect;
 
@@ -92,19 +93,15 @@ export function createRedemptionViews(deps: { db: Db; methods: MethodRegistry })
           and(
             eq(redemptions.userId, userId),
             // The row-value form, so the index bounds the scan at the cursor.
-            after
-              ? sql`(${redemptions.createdAt}, ${redemptions.id}) < (${after.at.toISOString()}::timestamptz, ${after.id}::uuid)`
-              : undefined,
+            olderThan(redemptions.createdAt, redemptions.id, after),
           ),
         )
         .orderBy(desc(redemptions.createdAt), desc(redemptions.id))
-        .limit(limit + 1);
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
-      return {
-        data: await withDestinations(page),
-        next_cursor: rows.length > limit && last ? encodeCursor(last.createdAt, last.id) : null,
-      };
+        .limit(pageLimit(limit));
+      const { page, next_cursor } = keysetPage(rows, limit, (last) =>
+        encodeCursor(last.createdAt, last.id),
+      );
+      return { data: await withDestinations(page), next_cursor };
     },
   };
 }

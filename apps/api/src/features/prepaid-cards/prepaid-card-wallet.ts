@@ -12,6 +12,7 @@ import { decodeExactCursor, encodeExactCursor } from '../../http/cursor';
 import type { PrepaidCardIssuer, PrepaidCardState } from '../../providers/ports';
 import type { OtpService } from '../auth/otp-service';
 import { visibleStatus } from './prepaid-card-issuing';
+import { keysetPage, olderThan, pageLimit } from '../../db/keyset';
 
 /**
  * The customer's prepaid cards (ADR 0019): listed newest first with keyset pages, one read with
@@ -105,22 +106,15 @@ export function createPrepaidCardWallet(deps: PrepaidCardWalletDeps) {
           and(
             eq(prepaidCards.userId, userId),
             // The row-value form, so the index on (user, created, id) bounds the scan.
-            after
-              ? sql`(${prepaidCards.createdAt}, ${prepaidCards.redemptionId}) < (${after.at}::timestamptz, ${after.id}::uuid)`
-              : undefined,
+            olderThan(prepaidCards.createdAt, prepaidCards.redemptionId, after),
           ),
         )
         .orderBy(desc(prepaidCards.createdAt), desc(prepaidCards.redemptionId))
-        .limit(query.limit + 1);
-      const page = rows.slice(0, query.limit);
-      const last = page.at(-1);
-      return {
-        data: page.map(view),
-        next_cursor:
-          rows.length > query.limit && last
-            ? encodeExactCursor(last.at, last.card.redemptionId)
-            : null,
-      };
+        .limit(pageLimit(query.limit));
+      const { page, next_cursor } = keysetPage(rows, query.limit, (last) =>
+        encodeExactCursor(last.at, last.card.redemptionId),
+      );
+      return { data: page.map(view), next_cursor };
     },
 
     /**

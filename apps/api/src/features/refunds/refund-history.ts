@@ -5,6 +5,7 @@ import { merchants, refunds, users } from '../../db/schema';
 import { DomainError } from '../../domain/domain-error';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
 import { customerRefundView, returnsOf, walletCreditsOf } from './refund-views';
+import { keysetPage, olderThan, pageLimit } from '../../db/keyset';
 
 /** The customer's refunds: claimed into the wallet, or sent back to the original method. */
 const takenBy = (userId: string) =>
@@ -40,17 +41,16 @@ export async function listClaimedRefunds(
       and(
         sql`${takerOf} = ${userId}`,
         // The row-value form, so the index bounds the scan at the cursor instead of filtering.
-        after
-          ? sql`(${takenAt}, ${refunds.id}) < (${after.at.toISOString()}::timestamptz, ${after.id}::uuid)`
-          : undefined,
+        olderThan(takenAt, refunds.id, after),
       ),
     )
     .orderBy(desc(takenAt), desc(refunds.id))
-    .limit(limit + 1);
-  const page = rows.slice(0, limit);
+    .limit(pageLimit(limit));
+  const { page, next_cursor } = keysetPage(rows, limit, (last) =>
+    last.takenAt ? encodeCursor(last.takenAt, last.refund.id) : null,
+  );
   const ids = page.map((r) => r.refund.id);
   const [returns, credits] = await Promise.all([returnsOf(db, ids), walletCreditsOf(db, ids)]);
-  const last = page.at(-1);
   return {
     data: page.map((r) =>
       customerRefundView(
@@ -60,8 +60,7 @@ export async function listClaimedRefunds(
         credits.get(r.refund.id) ?? null,
       ),
     ),
-    next_cursor:
-      rows.length > limit && last?.takenAt ? encodeCursor(last.takenAt, last.refund.id) : null,
+    next_cursor,
   };
 }
 

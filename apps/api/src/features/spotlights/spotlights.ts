@@ -12,6 +12,7 @@ import { files, spotlights } from '../../db/schema';
 import { DomainError } from '../../domain/domain-error';
 import { decodeExactCursor, encodeExactCursor } from '../../http/cursor';
 import type { Merchant } from '../merchants/merchant-keys';
+import { keysetPage, olderThan, pageLimit } from '../../db/keyset';
 
 type CreateSpotlight = z.output<typeof createSpotlightRequestSchema>;
 type SpotlightRow = typeof spotlights.$inferSelect;
@@ -134,26 +135,22 @@ export function createSpotlights(db: Db) {
       merchantId: string,
       page: { cursor?: string | undefined; limit: number },
     ): Promise<MerchantSpotlightList> {
-      const conditions: SQL[] = [eq(spotlights.merchantId, merchantId)];
-      if (page.cursor) {
-        const after = decodeExactCursor(page.cursor);
-        conditions.push(
-          sql`(${spotlights.createdAt}, ${spotlights.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`,
-        );
-      }
+      const after = page.cursor ? decodeExactCursor(page.cursor) : null;
       const rows = await db
         .select({ row: spotlights, at: exactCreatedAt })
         .from(spotlights)
-        .where(and(...conditions))
+        .where(
+          and(
+            eq(spotlights.merchantId, merchantId),
+            olderThan(spotlights.createdAt, spotlights.id, after),
+          ),
+        )
         .orderBy(desc(spotlights.createdAt), desc(spotlights.id))
-        .limit(page.limit + 1);
-      const shown = rows.slice(0, page.limit);
-      const last = shown.at(-1);
-      return {
-        data: shown.map(({ row }) => merchantView(row)),
-        next_cursor:
-          rows.length > page.limit && last ? encodeExactCursor(last.at, last.row.id) : null,
-      };
+        .limit(pageLimit(page.limit));
+      const { page: shown, next_cursor } = keysetPage(rows, page.limit, (last) =>
+        encodeExactCursor(last.at, last.row.id),
+      );
+      return { data: shown.map(({ row }) => merchantView(row)), next_cursor };
     },
 
     /**

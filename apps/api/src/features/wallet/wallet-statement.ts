@@ -11,6 +11,7 @@ import {
   refunds,
 } from '../../db/schema';
 import { decodeSeqCursor, encodeSeqCursor } from '../../http/cursor';
+import { keysetPage, pageLimit } from '../../db/keyset';
 
 /** The line kind each transfer kind that moves a customer's money makes (ADR 0031). */
 const lineKindOf: Record<string, StatementLineKind> = {
@@ -92,8 +93,8 @@ export async function walletStatement(
     .groupBy(ledgerTransfers.id)
     .having(after === null ? sql`${net} <> 0` : sql`${net} <> 0 and ${last} < ${after}`)
     .orderBy(desc(last))
-    .limit(limit + 1);
-  const page = rows.slice(0, limit);
+    .limit(pageLimit(limit));
+  const { page, next_cursor } = keysetPage(rows, limit, (end) => encodeSeqCursor(Number(end.seq)));
 
   const ids = (kind: string) =>
     page.filter((r) => r.referenceKind === kind && r.referenceId).map((r) => r.referenceId ?? '');
@@ -156,11 +157,7 @@ export async function walletStatement(
       { ...line, id: `${row.id}:fee`, kind: 'redemption_fee', amount_in_cents: -fee },
     ];
   });
-  const end = page.at(-1);
-  return {
-    data: wanted ? data.filter((line) => wanted.has(line.kind)) : data,
-    next_cursor: rows.length > limit && end ? encodeSeqCursor(Number(end.seq)) : null,
-  };
+  return { data: wanted ? data.filter((line) => wanted.has(line.kind)) : data, next_cursor };
 }
 
 /** The refunds the lines are about, by the refund's id or one of its returns' ids. */

@@ -1,8 +1,9 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { WebhookEventType } from '@refund/contracts/merchant';
 import type { Queryable } from '../../db/database';
 import { webhookDeliveries, webhookEvents } from '../../db/schema';
 import { decodeExactCursor, encodeExactCursor } from '../../http/cursor';
+import { keysetPage, olderThan, pageLimit } from '../../db/keyset';
 
 export interface WebhookDeliveryView {
   event_id: string;
@@ -31,13 +32,7 @@ export async function listWebhookDeliveries(
   merchantId: string,
   page: { cursor?: string | undefined; limit: number },
 ): Promise<WebhookDeliveryPage> {
-  const conditions: SQL[] = [eq(webhookDeliveries.merchantId, merchantId)];
-  if (page.cursor) {
-    const after = decodeExactCursor(page.cursor);
-    conditions.push(
-      sql`(${webhookDeliveries.createdAt}, ${webhookDeliveries.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`,
-    );
-  }
+  const after = page.cursor ? decodeExactCursor(page.cursor) : null;
   const rows = await db
     .select({
       id: webhookDeliveries.id,
@@ -52,12 +47,18 @@ export async function listWebhookDeliveries(
     })
     .from(webhookDeliveries)
     .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
-    .where(and(...conditions))
+    .where(
+      and(
+        eq(webhookDeliveries.merchantId, merchantId),
+        olderThan(webhookDeliveries.createdAt, webhookDeliveries.id, after),
+      ),
+    )
     .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
-    .limit(page.limit + 1);
+    .limit(pageLimit(page.limit));
 
-  const shown = rows.slice(0, page.limit);
-  const last = shown.at(-1);
+  const { page: shown, next_cursor } = keysetPage(rows, page.limit, (last) =>
+    encodeExactCursor(last.at, last.id),
+  );
   return {
     data: shown.map((row) => ({
       event_id: row.eventId,
@@ -69,6 +70,6 @@ export async function listWebhookDeliveries(
       error: row.error,
       created_at: row.createdAt.toISOString(),
     })),
-    next_cursor: rows.length > page.limit && last ? encodeExactCursor(last.at, last.id) : null,
+    next_cursor,
   };
 }
