@@ -27,8 +27,11 @@ import {
 import { createAccessTokens } from './features/auth/access-token';
 import { createSecurityActivity } from './features/account/security-activity';
 import { securityActivityRoutes } from './features/account/security-activity-routes';
+import { createAccountClosure } from './features/account/account-closure';
+import { accountRightsRoutes } from './features/account/account-rights-routes';
+import { createDataExport } from './features/account/data-export';
 import { authRoutes } from './features/auth/auth-routes';
-import { createAuthenticator } from './features/auth/authenticate';
+import { createAuthenticator, type Principal } from './features/auth/authenticate';
 import { createCustomerCache } from './features/auth/customer-cache';
 import type { Profile } from '@refund/contracts/profile';
 import { createOtpService } from './features/auth/otp-service';
@@ -89,6 +92,10 @@ import { spotlightRoutes } from './features/spotlights/spotlight-routes';
 import { appConfigRoutes, healthRoutes } from './features/system/system-routes';
 import { walletEventRoutes } from './features/wallet/wallet-events';
 import { walletRoutes } from './features/wallet/wallet-routes';
+import { walletBalance } from './features/wallet/wallet-balance';
+import { walletStatement } from './features/wallet/wallet-statement';
+import { listClaimedRefunds } from './features/refunds/refund-history';
+import { loadProfile } from './features/auth/users';
 import { webhookRoutes } from './features/webhooks/webhook-routes';
 import {
   clientErrorHandler,
@@ -429,22 +436,55 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         quotes: createGiftCardQuotes(db, earnRewards.rewardBpsOf),
         selections: { teamShops: deps.teamShopBrands ?? [] },
       });
-      await v1.register(giftCardWalletRoutes, {
-        wallet: createGiftCardWallet({
-          db,
-          otp,
-          vaultKey: config.VAULT_KEY,
-          jobs: deps.jobs,
-          publicUrl: config.PUBLIC_URL,
-        }),
+      const giftCardWallet = createGiftCardWallet({
+        db,
+        otp,
+        vaultKey: config.VAULT_KEY,
+        jobs: deps.jobs,
+        publicUrl: config.PUBLIC_URL,
       });
+      await v1.register(giftCardWalletRoutes, { wallet: giftCardWallet });
       const prepaidCardIssuer = deps.prepaidCardIssuer;
-      if (prepaidCardIssuer) {
+      const prepaidCardWallet = prepaidCardIssuer
+        ? createPrepaidCardWallet({ db, issuer: prepaidCardIssuer, otp })
+        : null;
+      if (prepaidCardIssuer && prepaidCardWallet) {
         await v1.register(prepaidCardRoutes, {
           cardholders: createCardholders({ db, issuer: prepaidCardIssuer }),
-          wallet: createPrepaidCardWallet({ db, issuer: prepaidCardIssuer, otp }),
+          wallet: prepaidCardWallet,
         });
       }
+      const securityActivity = createSecurityActivity({ db });
+      await v1.register(accountRightsRoutes, {
+        clearRefreshCookie: (reply) => refreshCookie.clear(reply),
+        dataExport: createDataExport({
+          db,
+          profile: (userId) => loadProfile(db, userId),
+          balance: (userId) => walletBalance(db, userId, welcomeBonus),
+          securityActivity: (viewer, limit, cursor) =>
+            securityActivity.list(viewer, { limit, cursor }),
+          statement: (viewer, limit, cursor) => walletStatement(db, viewer.userId, limit, cursor),
+          refunds: (viewer, limit, cursor) => listClaimedRefunds(db, viewer.userId, limit, cursor),
+          giftCards: (['active', 'archived'] as const).map(
+            (status) => (viewer: Principal, limit: number, cursor: string | undefined) =>
+              giftCardWallet.list(viewer.userId, { status, limit, cursor }),
+          ),
+          prepaidCards: prepaidCardWallet
+            ? (viewer, limit, cursor) => prepaidCardWallet.list(viewer.userId, { limit, cursor })
+            : null,
+          cards: (userId) => cards.list(userId),
+          bankAccounts: (userId) => bankAccounts.list(userId),
+        }),
+        closure: createAccountClosure({
+          db,
+          otp,
+          balance: (q, userId) => walletBalance(q, userId),
+          onClosed: (userId) => {
+            authenticator.forget(userId);
+            profiles.invalidate(userId);
+          },
+        }),
+      });
       const fanCash = deps.fanCash;
       if (fanCash) {
         const redirectUri = new URL('/redeem/fancash', config.PUBLIC_URL).toString();

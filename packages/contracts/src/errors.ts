@@ -59,6 +59,7 @@ export const errorCatalog = {
   ADDRESS_LIMIT_REACHED: { code: 8003, status: 409 },
   CONTACT_CHANGE_LINK_INVALID: { code: 8004, status: 400 },
   WITHDRAWALS_PAUSED: { code: 6025, status: 403 },
+  ACCOUNT_NOT_EMPTY: { code: 8010, status: 409 },
   FILE_NOT_OWNED: { code: 5008, status: 400 },
   UNSUPPORTED_FILE_TYPE: { code: 4001, status: 415 },
   FILE_REQUIRED: { code: 4002, status: 400 },
@@ -136,6 +137,8 @@ export const defaultErrorMessages: Record<ErrorName, string> = {
   PHONE_UNCHANGED: 'This is already the phone number of your account.',
   ADDRESS_LIMIT_REACHED:
     'You can keep up to 10 addresses. Please remove one before adding another.',
+  ACCOUNT_NOT_EMPTY:
+    'Your wallet still holds money. Redeem your balance first (to a debit card, a bank account or a gift card), then close your account.',
   FILE_NOT_OWNED: 'That file key does not belong to your account.',
   UNSUPPORTED_FILE_TYPE: 'Only PNG, JPEG or WebP images are accepted.',
   FILE_REQUIRED: 'Send the image as multipart/form-data in a field named "file".',

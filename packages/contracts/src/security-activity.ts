@@ -26,6 +26,7 @@ export const securityActionSchema = z.enum([
   'card_removed',
   'bank_account_added',
   'bank_account_removed',
+  'account_closed',
 ]);
 export type SecurityAction = z.infer<typeof securityActionSchema>;
 

@@ -41,6 +41,12 @@ export const users = pgTable(
      */
     withdrawalsPaused: text('withdrawals_paused', { enum: ['until_sign_in', 'until_support'] }),
     createdAt: createdAt(),
+    /**
+     * When the customer closed the account (ADR 0033). A closed account keeps its id, for the
+     * ledger and payout records that must stay, and nothing that names the person: its phone
+     * holds a placeholder ('closed:' and the id) so the number is free for a new sign-up.
+     */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
   },
   (t) => [
     // An email belongs to an account only once it is verified (ADR 0011): several accounts may
@@ -50,7 +56,10 @@ export const users = pgTable(
       .where(sql`${t.emailVerifiedAt} IS NOT NULL`),
     index('users_email_idx').on(t.email),
     uniqueIndex('users_phone_number_key').on(t.phoneNumber),
-    check('users_phone_number_digits', sql`${t.phoneNumber} ~ '^[0-9]{10}$'`),
+    check(
+      'users_phone_number_digits',
+      sql`${t.phoneNumber} ~ '^[0-9]{10}$' OR (${t.closedAt} IS NOT NULL AND ${t.phoneNumber} = 'closed:' || ${t.id})`,
+    ),
   ],
 );
 
@@ -91,6 +100,7 @@ export const otpAttempts = pgTable(
         'PREPAID_CARD_VIEW',
         'CHANGE_PHONE',
         'CONTACT_CHANGE',
+        'CLOSE_ACCOUNT',
       ],
     }).notNull(),
     channel: text('channel', { enum: ['sms', 'email'] })
@@ -156,6 +166,7 @@ export const sessions = pgTable(
         'contact_changed',
         'signed_out_elsewhere',
         'contact_change_reported',
+        'account_closed',
       ],
     }),
     /**

@@ -24,7 +24,8 @@ export type AuditAction =
   | 'card_added'
   | 'card_removed'
   | 'bank_account_added'
-  | 'bank_account_removed';
+  | 'bank_account_removed'
+  | 'account_closed';
 
 /** Where a change came from: the session, the device and the browser. */
 export interface AuditContext {

@@ -70,6 +70,7 @@ const allowanceOf: Record<Purpose, SendAllowance> = {
   PREPAID_CARD_VIEW: 'withdrawal',
   CHANGE_PHONE: 'contact_change',
   CONTACT_CHANGE: 'contact_change',
+  CLOSE_ACCOUNT: 'withdrawal',
 };
 /**
  * The allowances a caller's IP address is held to. A signed-in customer's withdrawal and card

@@ -2,6 +2,7 @@ import { and, eq, getTableColumns, isNotNull, isNull, ne, or, sql } from 'drizzl
 import type { Profile } from '@refund/contracts/profile';
 import type { Queryable, Tx } from '../../db/database';
 import { addresses, emailVerifications, sessions, users } from '../../db/schema';
+import { DomainError } from '../../domain/domain-error';
 import { openCustomerAccounts } from '../ledger/ledger';
 
 export interface NewUser {
@@ -79,6 +80,20 @@ export async function insertUser(tx: Queryable, user: NewUser): Promise<string> 
   if (!row) throw new Error('user not created');
   await openCustomerAccounts(tx, row.id);
   return row.id;
+}
+
+/**
+ * Holds the customer's account open until the caller's transaction ends: money credited to the
+ * customer takes this lock first, and closing the account waits for it (ADR 0033), so a claim
+ * racing a closure either lands before the closure looks at the balance or is refused.
+ */
+export async function lockOpenCustomer(tx: Queryable, userId: string): Promise<void> {
+  const [row] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.closedAt)))
+    .for('share');
+  if (!row) throw new DomainError('UNAUTHORIZED');
 }
 
 /** A customer's phone number (ten digits), or null for no such customer. */
@@ -211,7 +226,7 @@ export async function revokeOtherSessions(
   q: Queryable,
   userId: string,
   keep: string | null,
-  reason: 'contact_changed' | 'signed_out_elsewhere' | 'contact_change_reported',
+  reason: 'contact_changed' | 'signed_out_elsewhere' | 'contact_change_reported' | 'account_closed',
 ): Promise<number> {
   const ended = await q
     .update(sessions)

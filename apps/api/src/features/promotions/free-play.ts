@@ -6,6 +6,7 @@ import { transactionRetrying } from '../../db/sql-state';
 import { promotionClaims, refunds, sessions } from '../../db/schema';
 import { DomainError } from '../../domain/domain-error';
 import { hashDeviceId } from '../auth/audit';
+import { lockOpenCustomer } from '../auth/users';
 import { customerAvailable, postTransfer, systemShard } from '../ledger/ledger';
 
 /**
@@ -151,6 +152,7 @@ export function createFreePlay(deps: {
     key: string,
   ) {
     const { userId } = viewer;
+    await lockOpenCustomer(tx, userId);
     const device = deviceHash(deviceId);
     const signedInFrom = await adoptDevice(tx, viewer.sessionId, deviceId);
     if (signedInFrom !== null) {

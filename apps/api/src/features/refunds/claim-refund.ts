@@ -5,6 +5,7 @@ import { transactionRetrying } from '../../db/sql-state';
 import { refunds, users } from '../../db/schema';
 import { DomainError } from '../../domain/domain-error';
 import type { JobQueue } from '../../jobs/job-queue';
+import { lockOpenCustomer } from '../auth/users';
 import { creditClaim, lockRefund, timedHolds } from './refund-money';
 import { returnsOf, type RefundRow } from './refund-views';
 
@@ -69,6 +70,7 @@ export async function claimRefund(
       if (refund.status !== 'pending' || refund.expiresAt.getTime() <= Date.now()) {
         throw new DomainError('REFUND_NOT_CLAIMABLE');
       }
+      await lockOpenCustomer(tx, userId);
       if (!(await ownsRefund(tx, userId, refund))) throw new DomainError('CLAIM_NOT_ALLOWED');
       await tx
         .update(refunds)
