@@ -153,6 +153,14 @@ const PaymentMethodsScreen = lazyScreen(
   () => import('./routes/payment-methods-screen'),
   'PaymentMethodsScreen',
 );
+const CloseAccountScreen = lazyScreen(
+  () => import('./routes/close-account-screen'),
+  'CloseAccountScreen',
+);
+const AccountClosedScreen = lazyScreen(
+  () => import('./routes/account-closed-screen'),
+  'AccountClosedScreen',
+);
 const LegalScreen = lazyScreen(() => import('./routes/legal-screen'), 'LegalScreen');
 
 /** The screens of landing-screens.ts, for start.tsx to load before the first render. */
@@ -196,6 +204,7 @@ export function AppRoutes({ returnPaths }: { returnPaths: ReturnPathStore }) {
         {/* Open signed in and signed out: the consent checkboxes link here. */}
         <Route path={paths.terms.path} element={<LegalScreen document="terms" />} />
         <Route path={paths.privacy.path} element={<LegalScreen document="privacy" />} />
+        <Route path={paths.accountClosed.path} element={<AccountClosedScreen />} />
       </Route>
 
       <Route element={<RequireAuth returnPaths={returnPaths} />}>
@@ -204,6 +213,7 @@ export function AppRoutes({ returnPaths }: { returnPaths: ReturnPathStore }) {
           <Route path={paths.profile.path} element={<ProfileScreen />} />
           <Route path={paths.personalDetails.path} element={<PersonalDetailsScreen />} />
           <Route path={paths.securityActivity.path} element={<SecurityActivityScreen />} />
+          <Route path={paths.closeAccount.path} element={<CloseAccountScreen />} />
           <Route path={paths.paymentMethods.path} element={<PaymentMethodsScreen />} />
           <Route path={paths.refundsHistory.path} element={<RefundsHistoryScreen />} />
           <Route path={paths.refundDetails.path} element={<RefundDetailsScreen />} />

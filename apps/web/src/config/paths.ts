@@ -21,6 +21,8 @@ export const paths = {
   /** The product's terms and privacy agreement: open to everyone, signed in or not. */
   terms: { path: '/terms', href: () => '/terms' },
   privacy: { path: '/privacy', href: () => '/privacy' },
+  /** Where a customer lands, signed out, once their account is closed. */
+  accountClosed: { path: '/account-closed', href: () => '/account-closed' },
 
   // Authenticated
   home: { path: '/', href: () => '/' },
@@ -30,6 +32,7 @@ export const paths = {
     path: '/profile/security-activity',
     href: () => '/profile/security-activity',
   },
+  closeAccount: { path: '/profile/close-account', href: () => '/profile/close-account' },
   paymentMethods: { path: '/profile/payment-methods', href: () => '/profile/payment-methods' },
   updateProfile: { path: '/update-profile', href: () => '/update-profile' },
   promotion: { path: '/promotion', href: () => '/promotion' },

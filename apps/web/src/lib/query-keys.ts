@@ -33,6 +33,7 @@ export const queryKeys = {
   spotlight: resourceKeys('spotlight'),
   freePlay: resourceKeys('free-play'),
   securityActivity: resourceKeys('security-activity'),
+  accountClosure: resourceKeys('account-closure'),
   emailLink: resourceKeys('email-link'),
   contactChange: resourceKeys('contact-change'),
 };

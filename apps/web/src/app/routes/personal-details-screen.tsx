@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
+import { AccountRightsCard } from '../../features/account/components/account-rights-card';
 import { PersonalDetailsCard } from '../../features/profile/components/personal-details-card';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { LogoutButton } from './logout-button';
@@ -20,6 +21,7 @@ export function PersonalDetailsScreen() {
       </Link>
       <PageHeading>{t('personalDetails.title')}</PageHeading>
       <PersonalDetailsCard />
+      <AccountRightsCard closeHref={paths.closeAccount.href()} />
       <LogoutButton />
     </div>
   );

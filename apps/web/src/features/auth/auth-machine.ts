@@ -58,7 +58,8 @@ export interface AuthMachine {
   start: (options?: { accessToken?: string | null }) => void;
   /** A token from sign-in verification (or any call that answered one). */
   acceptToken: (response: AccessTokenResponse) => void;
-  logout: () => Promise<void>;
+  /** Signs out and goes to sign-in, or to `to` (the confirmation of a closed account). */
+  logout: (to?: string) => Promise<void>;
   /** Any HTTP 401. */
   handleUnauthorized: () => void;
   /** While offline: check the session again now instead of waiting for the next automatic try. */
@@ -185,7 +186,7 @@ export function createAuthMachine(deps: AuthDeps): AuthMachine {
     acceptToken(response);
   }
 
-  async function logout() {
+  async function logout(to: string = deps.signInPath) {
     cancelRefresh();
     generation += 1;
     try {
@@ -195,7 +196,7 @@ export function createAuthMachine(deps: AuthDeps): AuthMachine {
     }
     deps.tokenStore.remove();
     toAuthRequired();
-    deps.navigate(deps.signInPath, { replace: true });
+    deps.navigate(to, { replace: true });
     deps.analytics.track('logged_out', { token_expired: false });
     deps.analytics.reset();
   }

@@ -5,12 +5,8 @@ import { Card } from '../../../components/card';
 import { FormAlert } from '../../../components/form-alert';
 import { SelectField } from '../../../components/select-field';
 import { errorMessage } from '../../../lib/api-error';
-import {
-  downloadStatement,
-  recentMonths,
-  saveFile,
-  type StatementFormat,
-} from '../api/download-statement';
+import { saveFile } from '../../../lib/save-file';
+import { downloadStatement, recentMonths, type StatementFormat } from '../api/download-statement';
 
 /** Months a statement can be downloaded for: this one and the eleven before it. */
 const MONTHS = 12;
