@@ -5,6 +5,7 @@ import type { Db } from '../src/db/database';
 import {
   addresses,
   auditEvents,
+  contactChangeNotices,
   ledgerAccounts,
   otpAttempts,
   refunds,
@@ -12,6 +13,7 @@ import {
   users,
 } from '../src/db/schema';
 import { hashOtpCode } from '../src/features/auth/otp-code';
+import { creditWelcomeBonus } from '../src/features/bonuses/welcome-bonus';
 import { sandboxCards } from '../src/providers/sandbox-card-payouts';
 import { addCard, fundedCustomer, giveAddress } from './support/payout-fixtures';
 import {
@@ -237,6 +239,15 @@ describe('closing the account', () => {
     await giveAddress(server.app, person.accessToken);
     const elsewhere = await signInAgain(server.app, person);
     const userId = await userIdOf(person.accessToken);
+    // A notice of an earlier change of phone, which names the old and the new number.
+    await server.database.db.insert(contactChangeNotices).values({
+      userId,
+      kind: 'phone',
+      previousValue: '2025550100',
+      newValue: person.phone,
+      tokenHash: crypto.randomUUID(),
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
     const passcode = await closingCode(person);
 
     const closed = await close(person.accessToken, passcode);
@@ -267,6 +278,9 @@ describe('closing the account', () => {
     });
     expect(row?.closedAt).toBeInstanceOf(Date);
     expect(await db.select().from(addresses).where(eq(addresses.userId, userId))).toEqual([]);
+    expect(
+      await db.select().from(contactChangeNotices).where(eq(contactChangeNotices.userId, userId)),
+    ).toEqual([]);
     const kept = await db
       .select({ ip: auditEvents.ip, userAgent: auditEvents.userAgent, action: auditEvents.action })
       .from(auditEvents)
@@ -298,6 +312,31 @@ describe('closing the account', () => {
       email: person.email,
       address: [],
     });
+  });
+
+  it('gives a spend-only bonus back to the product, and keeps the ledger whole', async () => {
+    const db = server.database.db;
+    const person = await signUpNewPerson(server.app);
+    const userId = await userIdOf(person.accessToken);
+    const bonus = {
+      amountCents: 1000,
+      lastDay: '2999-12-31',
+      expiresAt: new Date(Date.UTC(3000, 0, 1)),
+    };
+    await db.transaction((tx) => creditWelcomeBonus(tx, bonus, userId));
+    // A bonus is not money the customer can take out: it does not keep the account open.
+    expect((await get('/v1/users/closure', person.accessToken)).json()).toMatchObject({
+      closable: true,
+      blockers: [],
+    });
+    expect((await close(person.accessToken, await closingCode(person))).statusCode).toBe(200);
+    const left = await db
+      .select({ kind: ledgerAccounts.kind, cents: ledgerAccounts.balanceCents })
+      .from(ledgerAccounts)
+      .where(and(eq(ledgerAccounts.ownerType, 'customer'), eq(ledgerAccounts.ownerId, userId)));
+    expect(left.map((a) => Number(a.cents))).toEqual(left.map(() => 0));
+    expect(left.map((a) => a.kind)).toContain('bonus');
+    expect(await moneyInClosedAccounts(db)).toBe(0);
   });
 
   it('leaves an unclaimed refund to the old contacts for whoever proves them next', async () => {

@@ -119,6 +119,7 @@ const publicVisits: Visit[] = [
   { path: path('/terms'), title: (l) => titled(l, 'legal.terms.title') },
   { path: path('/privacy'), title: (l) => titled(l, 'legal.privacy.title') },
   { path: path('/claim-error'), title: (l) => titled(l, 'titles.claimError') },
+  { path: path('/account-closed'), title: (l) => titled(l, 'account.closed.title') },
 ];
 
 /** Routes for the signed-out: signed in, they go home. */
@@ -142,6 +143,7 @@ const signedInGroups: Record<string, Visit[]> = {
       path: path('/profile/security-activity'),
       title: (l) => titled(l, 'account.security.title'),
     },
+    { path: path('/profile/close-account'), title: (l) => titled(l, 'account.close.title') },
   ],
   promotions: [
     { path: path('/promotion'), title: (l) => titled(l, 'titles.promotion') },
@@ -251,6 +253,7 @@ const signedInPaths = [
   '/update-profile',
   '/profile/payment-methods',
   '/profile/security-activity',
+  '/profile/close-account',
   '/promotion',
   '/spotlight',
   '/free-play',

@@ -10,6 +10,7 @@ import {
   auditEvents,
   bankAccounts,
   cards,
+  contactChangeNotices,
   emailVerifications,
   ledgerAccounts,
   otpAttempts,
@@ -123,6 +124,8 @@ async function erasePersonalData(tx: Tx, userId: string): Promise<void> {
     .where(eq(users.id, userId));
   await tx.delete(addresses).where(eq(addresses.userId, userId));
   await tx.delete(emailVerifications).where(eq(emailVerifications.userId, userId));
+  // A notice names the old and new contact; its "This wasn't me" link has nothing left to undo.
+  await tx.delete(contactChangeNotices).where(eq(contactChangeNotices.userId, userId));
   await revokeOtherSessions(tx, userId, null, 'account_closed');
   const own = tx.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId));
   await tx.delete(refreshTokens).where(inArray(refreshTokens.sessionId, own));
