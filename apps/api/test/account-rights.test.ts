@@ -5,12 +5,14 @@ import type { Db } from '../src/db/database';
 import {
   addresses,
   auditEvents,
+  cards,
   contactChangeNotices,
   ledgerAccounts,
   otpAttempts,
   refunds,
   sessions,
   users,
+  vaultCards,
 } from '../src/db/schema';
 import { hashOtpCode } from '../src/features/auth/otp-code';
 import { creditWelcomeBonus } from '../src/features/bonuses/welcome-bonus';
@@ -237,6 +239,7 @@ describe('closing the account', () => {
   it('ends every session, frees the phone and e-mail, and erases personal data', async () => {
     const person = await signUpNewPerson(server.app);
     await giveAddress(server.app, person.accessToken);
+    const card = await addCard(server.app, person.accessToken, sandboxCards.visaDebit);
     const elsewhere = await signInAgain(server.app, person);
     const userId = await userIdOf(person.accessToken);
     // A notice of an earlier change of phone, which names the old and the new number.
@@ -281,6 +284,13 @@ describe('closing the account', () => {
     expect(
       await db.select().from(contactChangeNotices).where(eq(contactChangeNotices.userId, userId)),
     ).toEqual([]);
+    // The card number is shredded in the vault: nothing left to open.
+    const [vaulted] = await db
+      .select({ sealed: vaultCards.sealedNumber })
+      .from(vaultCards)
+      .innerJoin(cards, eq(cards.vaultToken, vaultCards.token))
+      .where(eq(cards.id, card));
+    expect(vaulted).toEqual({ sealed: '' });
     const kept = await db
       .select({ ip: auditEvents.ip, userAgent: auditEvents.userAgent, action: auditEvents.action })
       .from(auditEvents)

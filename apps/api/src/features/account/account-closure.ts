@@ -18,6 +18,8 @@ import {
   refreshTokens,
   sessions,
   users,
+  vaultBankAccounts,
+  vaultCards,
 } from '../../db/schema';
 import { DomainError } from '../../domain/domain-error';
 import type { OtpService } from '../auth/otp-service';
@@ -147,6 +149,29 @@ async function erasePersonalData(tx: Tx, userId: string): Promise<void> {
     })
     .where(eq(otpAttempts.userId, userId));
   await tx.delete(analyticsEvents).where(eq(analyticsEvents.userId, userId));
+  // The sealed card and account numbers are shredded: the rows stay (payout records point at
+  // them through the card and the account), holding nothing that can be opened.
+  await tx
+    .update(vaultCards)
+    .set({ sealedNumber: '' })
+    .where(
+      inArray(
+        vaultCards.token,
+        tx.select({ token: cards.vaultToken }).from(cards).where(eq(cards.userId, userId)),
+      ),
+    );
+  await tx
+    .update(vaultBankAccounts)
+    .set({ sealedNumber: '' })
+    .where(
+      inArray(
+        vaultBankAccounts.token,
+        tx
+          .select({ token: bankAccounts.vaultToken })
+          .from(bankAccounts)
+          .where(eq(bankAccounts.userId, userId)),
+      ),
+    );
   await tx
     .update(cards)
     .set({ removedAt: new Date() })

@@ -24,7 +24,8 @@ export function createBankVault(db: Queryable, key: string) {
         .select()
         .from(vaultBankAccounts)
         .where(eq(vaultBankAccounts.token, token));
-      return row ? box.open<string>(row.sealedNumber) : null;
+      // A shredded number (its account closed) opens to nothing.
+      return row?.sealedNumber ? box.open<string>(row.sealedNumber) : null;
     },
   };
 }

@@ -24,7 +24,8 @@ export function createCardVault(db: Queryable, key: string) {
     /** For the payout adapter alone, at the moment it pushes money to the card. */
     async reveal(token: string): Promise<string | null> {
       const [row] = await db.select().from(vaultCards).where(eq(vaultCards.token, token));
-      return row ? box.open<string>(row.sealedNumber) : null;
+      // A shredded number (its account closed) opens to nothing.
+      return row?.sealedNumber ? box.open<string>(row.sealedNumber) : null;
     },
     /**
      * For a statement of the payout's that reads the sealed number along with its own rows, to
@@ -36,7 +37,7 @@ export function createCardVault(db: Queryable, key: string) {
     },
     /** The card number in what sealedNumberOf yielded. */
     open(sealed: unknown): string | null {
-      return typeof sealed === 'string' ? box.open<string>(sealed) : null;
+      return typeof sealed === 'string' && sealed !== '' ? box.open<string>(sealed) : null;
     },
   };
 }
