@@ -9,9 +9,8 @@ import { Card } from '../../../components/card';
 import { PasscodeStep } from '../../../components/passcode-step';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import { errorMessage } from '../../../lib/api-error';
-import { attemptFromChallenge, type OtpAttempt } from '../../../lib/otp-attempt';
+import { useTextedPasscode } from '../../../lib/use-texted-passcode';
 import { queryKeys } from '../../../lib/query-keys';
-import { notify } from '../../../lib/toast';
 import { useCloseAccount, useClosureStatus, useStartClosure } from '../api/account-closure';
 
 interface CloseAccountProps {
@@ -67,34 +66,22 @@ export function CloseAccount({ redeemHref, onClosed }: CloseAccountProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const status = useClosureStatus();
-  const sendOtp = useStartClosure();
+  // Money may have arrived since the screen was read: a refused send reads again what keeps it open.
+  const passcode = useTextedPasscode(useStartClosure(), () => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.accountClosure.all });
+  });
   const close = useCloseAccount();
-  const [attempt, setAttempt] = useState<OtpAttempt | null>(null);
   const [asking, setAsking] = useState(false);
   const [passcodeError, setPasscodeError] = useState<string | null>(null);
 
-  const sendPasscode = (resend: boolean) =>
-    sendOtp.mutate(undefined, {
-      onSuccess: (challenge) => {
-        setAttempt(attemptFromChallenge(challenge));
-        if (resend) notify.success(t('verify.resent'));
-      },
-      onError: (error) => {
-        if (resend) notify.error(errorMessage(error));
-        // Money may have arrived since the screen was read: read again what keeps it open.
-        void queryClient.invalidateQueries({ queryKey: queryKeys.accountClosure.all });
-      },
-    });
-
   const start = () => {
     setAsking(true);
-    setAttempt(null);
     setPasscodeError(null);
-    sendOtp.reset();
-    sendPasscode(false);
+    passcode.begin(undefined);
   };
 
   const submit = (code: string) => {
+    const { attempt } = passcode;
     if (!attempt) return;
     setPasscodeError(null);
     close.mutate(
@@ -145,10 +132,10 @@ export function CloseAccount({ redeemHref, onClosed }: CloseAccountProps) {
             sending: t('account.close.sending'),
             cancel: t('account.close.cancel'),
           }}
-          attempt={attempt}
-          sendError={sendOtp.isError && !attempt ? errorMessage(sendOtp.error) : null}
-          sending={sendOtp.isPending}
-          onResend={() => sendPasscode(attempt !== null)}
+          attempt={passcode.attempt}
+          sendError={passcode.sendError}
+          sending={passcode.sending}
+          onResend={() => passcode.resend(undefined)}
           onSubmit={submit}
           submitting={close.isPending}
           serverError={passcodeError}

@@ -5,17 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { FormAlert } from '../../../components/form-alert';
 import { ApiError, errorMessage } from '../../../lib/api-error';
-import { attemptFromChallenge, type OtpAttempt } from '../../../lib/otp-attempt';
-import { notify } from '../../../lib/toast';
+import { useTextedPasscode } from '../../../lib/use-texted-passcode';
 import { useOpenGiftCard, useStartGiftCardOtp } from '../api/open-gift-card';
 import { useViewLater } from '../api/view-later';
 import { GiftCardCredentialsView } from './gift-card-credentials';
 import { GiftCardPasscode } from './gift-card-passcode';
 
 type Step =
-  | { kind: 'closed' }
-  | { kind: 'passcode'; attempt: OtpAttempt | null }
-  | { kind: 'open'; credentials: GiftCardCredentials };
+  { kind: 'closed' } | { kind: 'passcode' } | { kind: 'open'; credentials: GiftCardCredentials };
 
 const needsPasscode = (error: unknown) =>
   error instanceof ApiError && error.body.code === errorCatalog.PASSCODE_REQUIRED.code;
@@ -38,7 +35,7 @@ export function GiftCardCode({ reference, onViewLaterSent }: GiftCardCodeProps) 
   const [passcodeError, setPasscodeError] = useState<string | null>(null);
   const [laterError, setLaterError] = useState<string | null>(null);
   const open = useOpenGiftCard();
-  const sendOtp = useStartGiftCardOtp();
+  const passcode = useTextedPasscode(useStartGiftCardOtp());
   const viewLater = useViewLater();
   const titleId = useId();
 
@@ -47,19 +44,6 @@ export function GiftCardCode({ reference, onViewLaterSent }: GiftCardCodeProps) 
     // Nothing else keeps a copy: the mutation's own result is dropped.
     open.reset();
   };
-
-  /** The first send shows its failure in place; a failed resend keeps the code entry open. */
-  const sendPasscode = (resend: boolean) =>
-    sendOtp.mutate(reference, {
-      onSuccess: (challenge) => {
-        const attempt = attemptFromChallenge(challenge);
-        setStep((current) => (current.kind === 'passcode' ? { ...current, attempt } : current));
-        if (resend) notify.success(t('verify.resent'));
-      },
-      onError: (error) => {
-        if (resend) notify.error(errorMessage(error));
-      },
-    });
 
   const viewNow = () => {
     setOpenError(null);
@@ -74,18 +58,19 @@ export function GiftCardCode({ reference, onViewLaterSent }: GiftCardCodeProps) 
             return;
           }
           setPasscodeError(null);
-          setStep({ kind: 'passcode', attempt: null });
-          sendPasscode(false);
+          setStep({ kind: 'passcode' });
+          passcode.begin(reference);
         },
       },
     );
   };
 
   const submitPasscode = (code: string) => {
-    if (step.kind !== 'passcode' || !step.attempt) return;
+    const { attempt } = passcode;
+    if (step.kind !== 'passcode' || !attempt) return;
     setPasscodeError(null);
     open.mutate(
-      { reference, passcode: { attempt_id: step.attempt.challenge.attempt_id, code } },
+      { reference, passcode: { attempt_id: attempt.challenge.attempt_id, code } },
       {
         onSuccess: showCredentials,
         onError: (error) => setPasscodeError(errorMessage(error)),
@@ -117,10 +102,10 @@ export function GiftCardCode({ reference, onViewLaterSent }: GiftCardCodeProps) 
         <GiftCardCredentialsView credentials={step.credentials} onHide={close} />
       ) : step.kind === 'passcode' ? (
         <GiftCardPasscode
-          attempt={step.attempt}
-          sendError={sendOtp.isError && !step.attempt ? errorMessage(sendOtp.error) : null}
-          sending={sendOtp.isPending}
-          onResend={() => sendPasscode(step.attempt !== null)}
+          attempt={passcode.attempt}
+          sendError={passcode.sendError}
+          sending={passcode.sending}
+          onResend={() => passcode.resend(reference)}
           onSubmit={submitPasscode}
           submitting={open.isPending}
           serverError={passcodeError}

@@ -3,16 +3,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { errorMessage } from '../../../lib/api-error';
-import { attemptFromChallenge, type OtpAttempt } from '../../../lib/otp-attempt';
-import { notify } from '../../../lib/toast';
+import { useTextedPasscode } from '../../../lib/use-texted-passcode';
 import { useRevealPrepaidCard, useStartPrepaidCardDetailsOtp } from '../api/reveal-prepaid-card';
 import { PrepaidCardPasscode } from './prepaid-card-passcode';
 import { PrepaidCardSecretsView } from './prepaid-card-secrets';
 
 type Step =
-  | { kind: 'closed' }
-  | { kind: 'passcode'; attempt: OtpAttempt | null }
-  | { kind: 'open'; secrets: PrepaidCardSecrets };
+  { kind: 'closed' } | { kind: 'passcode' } | { kind: 'open'; secrets: PrepaidCardSecrets };
 
 interface PrepaidCardRevealProps {
   cardUuid: string;
@@ -29,34 +26,21 @@ export function PrepaidCardReveal({ cardUuid, cardLabel }: PrepaidCardRevealProp
   const { t } = useTranslation();
   const [step, setStep] = useState<Step>({ kind: 'closed' });
   const [passcodeError, setPasscodeError] = useState<string | null>(null);
-  const sendOtp = useStartPrepaidCardDetailsOtp();
+  const passcode = useTextedPasscode(useStartPrepaidCardDetailsOtp());
   const reveal = useRevealPrepaidCard();
-
-  /** The first send shows its failure in place; a failed resend keeps the code entry open. */
-  const sendPasscode = (resend: boolean) =>
-    sendOtp.mutate(cardUuid, {
-      onSuccess: (challenge) => {
-        const attempt = attemptFromChallenge(challenge);
-        setStep((current) => (current.kind === 'passcode' ? { ...current, attempt } : current));
-        if (resend) notify.success(t('verify.resent'));
-      },
-      onError: (error) => {
-        if (resend) notify.error(errorMessage(error));
-      },
-    });
 
   const start = () => {
     setPasscodeError(null);
-    sendOtp.reset();
-    setStep({ kind: 'passcode', attempt: null });
-    sendPasscode(false);
+    setStep({ kind: 'passcode' });
+    passcode.begin(cardUuid);
   };
 
   const submit = (code: string) => {
-    if (step.kind !== 'passcode' || !step.attempt) return;
+    const { attempt } = passcode;
+    if (step.kind !== 'passcode' || !attempt) return;
     setPasscodeError(null);
     reveal.mutate(
-      { cardUuid, passcode: { attempt_id: step.attempt.challenge.attempt_id, code } },
+      { cardUuid, passcode: { attempt_id: attempt.challenge.attempt_id, code } },
       {
         onSuccess: (secrets) => {
           setStep({ kind: 'open', secrets });
@@ -80,10 +64,10 @@ export function PrepaidCardReveal({ cardUuid, cardLabel }: PrepaidCardRevealProp
     return (
       <PrepaidCardPasscode
         cardLabel={cardLabel}
-        attempt={step.attempt}
-        sendError={sendOtp.isError && !step.attempt ? errorMessage(sendOtp.error) : null}
-        sending={sendOtp.isPending}
-        onResend={() => sendPasscode(step.attempt !== null)}
+        attempt={passcode.attempt}
+        sendError={passcode.sendError}
+        sending={passcode.sending}
+        onResend={() => passcode.resend(cardUuid)}
         onSubmit={submit}
         submitting={reveal.isPending}
         serverError={passcodeError}

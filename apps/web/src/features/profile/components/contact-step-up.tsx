@@ -1,11 +1,9 @@
 import { errorCatalog } from '@refund/contracts/errors';
 import type { CurrentPhonePasscode } from '@refund/contracts/profile';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PasscodeStep } from '../../../components/passcode-step';
-import { ApiError, errorMessage } from '../../../lib/api-error';
-import { attemptFromChallenge, type OtpAttempt } from '../../../lib/otp-attempt';
-import { notify } from '../../../lib/toast';
+import { ApiError } from '../../../lib/api-error';
+import { useTextedPasscode } from '../../../lib/use-texted-passcode';
 import { useRequestContactChangeCode } from '../api/contact-change';
 
 const passcodeCodes: readonly number[] = [
@@ -20,35 +18,14 @@ export const isPasscodeError = (error: unknown) =>
 
 /** The code texted to the current phone before a change of contact: sending and resending it. */
 export function useContactStepUp() {
-  const { t } = useTranslation();
-  const request = useRequestContactChangeCode();
-  const [attempt, setAttempt] = useState<OtpAttempt | null>(null);
-  const [sendError, setSendError] = useState<string | null>(null);
-
-  const send = (resend: boolean) => {
-    setSendError(null);
-    request.mutate(undefined, {
-      onSuccess: (challenge) => {
-        setAttempt(attemptFromChallenge(challenge));
-        if (resend) notify.success(t('verify.resent'));
-      },
-      onError: (error) => {
-        if (resend) notify.error(errorMessage(error));
-        else setSendError(errorMessage(error));
-      },
-    });
-  };
-
+  const passcode = useTextedPasscode(useRequestContactChangeCode());
   return {
-    attempt,
-    sendError,
-    sending: request.isPending,
+    attempt: passcode.attempt,
+    sendError: passcode.sendError,
+    sending: passcode.sending,
     /** Texts the first code (from the form's submit, never from an effect). */
-    begin: () => {
-      setAttempt(null);
-      send(false);
-    },
-    resend: () => send(attempt !== null),
+    begin: () => passcode.begin(undefined),
+    resend: () => passcode.resend(undefined),
   };
 }
 
