@@ -20,7 +20,7 @@ import type { BotVerifier } from '../../providers/ports';
 import type { AccessTokens } from './access-token';
 import type { RefreshCookie } from './refresh-cookie';
 import type { Authenticator } from './authenticate';
-import type { OtpService } from './otp-service';
+import { answerSignedIn, type OtpService } from './otp-service';
 import type { SessionStore } from './sessions';
 import type { ProfileReader } from './profile-reader';
 
@@ -118,13 +118,12 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
     },
     async (request, reply) => {
       // A new account's email verification link was queued with the account, in its transaction.
-      const { refreshToken, access_token, access_token_expiry_in_seconds } = await otp.verifySignIn(
+      const signedIn = await otp.verifySignIn(
         request.body.attempt_id,
         request.body.code,
         auditContextOf(request),
       );
-      refreshCookie.set(reply, refreshToken);
-      return { access_token, access_token_expiry_in_seconds };
+      return answerSignedIn(signedIn, (token) => refreshCookie.set(reply, token));
     },
   );
 

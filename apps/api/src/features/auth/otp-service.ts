@@ -92,6 +92,21 @@ export interface SignedIn extends AccessTokenResponse {
   createdAccount: boolean;
 }
 
+/**
+ * What a verified code answers, on every route that signs in: the access token in the body, the
+ * refresh token handed to `setRefreshCookie` (an HttpOnly cookie), never in the body.
+ */
+export function answerSignedIn(
+  signedIn: SignedIn,
+  setRefreshCookie: (refreshToken: string) => void,
+): AccessTokenResponse {
+  setRefreshCookie(signedIn.refreshToken);
+  return {
+    access_token: signedIn.access_token,
+    access_token_expiry_in_seconds: signedIn.access_token_expiry_in_seconds,
+  };
+}
+
 export type Purpose = Attempt['purpose'];
 type Channel = Attempt['channel'];
 export type Attempt = typeof otpAttempts.$inferSelect;

@@ -24,6 +24,7 @@ import type { Db } from '../../db/database';
 import { auditContextOf, type AuditContext } from '../auth/audit';
 import { AppError } from '../../http/app-error';
 import type { BotVerifier } from '../../providers/ports';
+import { answerSignedIn } from '../auth/otp-service';
 import type { CustomerClaims } from './customer-claims';
 import { claimedRefund, listClaimedRefunds, unclaimedRefunds } from './refund-history';
 
@@ -146,13 +147,12 @@ export const customerClaimRoutes: FastifyPluginAsync<CustomerClaimRoutesOptions>
       },
     },
     async (request, reply) => {
-      const { refreshToken, access_token, access_token_expiry_in_seconds } = await claims.verify(
+      const signedIn = await claims.verify(
         request.body.attempt_id,
         request.body.code,
         auditContextOf(request),
       );
-      options.setRefreshCookie(reply, refreshToken);
-      return { access_token, access_token_expiry_in_seconds };
+      return answerSignedIn(signedIn, (token) => options.setRefreshCookie(reply, token));
     },
   );
 
