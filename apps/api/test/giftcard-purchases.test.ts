@@ -4,7 +4,10 @@ import type { Brand, BrandList } from '@refund/contracts/brands';
 import type { Transaction } from '@refund/contracts/redemptions';
 import { SANDBOX_PASSING_BOT_TOKEN } from '@refund/contracts/sandbox';
 import { giftcardBrands, giftcardOrders, giftcardQuotes, otpAttempts } from '../src/db/schema';
-import { applyGiftCardOrderResult } from '../src/features/giftcards/giftcard-purchases';
+import {
+  applyGiftCardOrderResult,
+  GIFT_CARD_ORDER_QUEUE,
+} from '../src/features/giftcards/giftcard-purchases';
 import { deleteStaleQuotes } from '../src/features/giftcards/quotes';
 import { drainQueues, MESSAGE_QUEUE } from './support/job-drain';
 import {
@@ -167,7 +170,8 @@ describe('buying a gift card', () => {
     const person = await fundedCustomer(server.app, merchant, 3_000);
     const bought = await buy(person, await quote(person, 'SBX-sandbox-processing', 1_000));
     expect(bought.statusCode).toBe(201);
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    // Once the order job has run (the issuer's answer: still processing), it is still pending.
+    await drainQueues(server.database.db, [GIFT_CARD_ORDER_QUEUE]);
     expect((await transaction(person, bought.json().transaction_id)).status).toBe('Pending');
     expect(await available(person)).toBe(2_000);
     expect((await orderOf(bought.json().transaction_id))?.issuerOrderId).toMatch(/^SBXO~/);

@@ -9,6 +9,7 @@ import type {
 import type { Transaction } from '@refund/contracts/redemptions';
 import type { RedemptionMethod } from '@refund/contracts/wallet';
 import { prepaidCards } from '../src/db/schema';
+import { PREPAID_CARD_ISSUE_QUEUE } from '../src/features/prepaid-cards/prepaid-card-issuing';
 import { sandboxPrepaidAmounts } from '../src/providers/sandbox-prepaid-cards';
 import { settledTransaction } from './support/giftcard-fixtures';
 import { drainQueues, MESSAGE_QUEUE } from './support/job-drain';
@@ -246,7 +247,8 @@ describe('issuing a card', () => {
     const response = await redeem(ben, sandboxPrepaidAmounts.processingCents);
     expect(response.statusCode, response.body).toBe(201);
     const id = (response.json() as Transaction).transaction_id;
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // Once the issuing job has run (its answer: still processing), the card is still pending.
+    await drainQueues(server.database.db, [PREPAID_CARD_ISSUE_QUEUE]);
     expect(await card(ben, id)).toMatchObject({ status: 'processing', last4: null });
     const otp = await send('POST', `/v1/prepaid-cards/${id}/details/otp`, ben);
     expect(otp.statusCode).toBe(409);
