@@ -7,6 +7,7 @@ import { fancashCredits } from '../src/db/schema';
 import { sandboxFanCash, sandboxFanCashCode } from '../src/providers/sandbox-fancash';
 import { linkSandboxFan } from './support/fancash-fixtures';
 import { settledTransaction } from './support/giftcard-fixtures';
+import { FANCASH_CREDIT_QUEUE } from '../src/features/fancash/fancash-credits';
 import { drainQueues, MESSAGE_QUEUE } from './support/job-drain';
 import { fundedCustomer, mintWithdrawalCode, newMerchant } from './support/payout-fixtures';
 import { ownDatabase } from './support/own-database';
@@ -198,7 +199,8 @@ describe('when the merchant refuses', () => {
     const link = await linkOwnFan(hal, 'FAN-HAL-0001', 'Hal B.');
     const response = await redeem(hal, link.id, sandboxFanCash.pendingCents);
     expect(response.statusCode, response.body).toBe(201);
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // Once the credit job has run (the merchant's answer: not posted yet), it is still pending.
+    await drainQueues(server.database.db, [FANCASH_CREDIT_QUEUE]);
     const id = (response.json() as Transaction).transaction_id;
     const tx = (await send('GET', `/v1/transactions/${id}`, hal)).json() as Transaction;
     expect(tx.status).toBe('Pending');

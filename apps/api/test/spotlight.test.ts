@@ -147,8 +147,8 @@ describe('GET /v1/spotlight', () => {
     const soon = new Date(Date.now() + 1_500).toISOString();
     const short = await created(merchant, { promotion_image: { file_key: image }, ends_at: soon });
     expect(await live()).toMatchObject({ id: short.id });
-    await new Promise((resolve) => setTimeout(resolve, 1_600));
-    expect(await live()).toBeNull();
+    await expect.poll(live, { timeout: 10_000, interval: 100 }).toBeNull();
+    expect(Date.now()).toBeGreaterThanOrEqual(Date.parse(soon));
   });
 });
 
