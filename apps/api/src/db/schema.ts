@@ -1,3 +1,4 @@
+import { redemptionModes } from '@refund/contracts/wallet';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -565,9 +566,8 @@ export const redemptions = pgTable(
       .references(() => users.id),
     idempotencyKey: text('idempotency_key').notNull(),
     requestHash: text('request_hash').notNull(),
-    mode: text('mode', {
-      enum: ['debit', 'bank', 'prepaid', 'giftcard', 'fancash', 'earn_rewards'],
-    }).notNull(),
+    // The modes come from the contracts, the one list of them (a text column: no migration).
+    mode: text('mode', { enum: redemptionModes }).notNull(),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     feeCents: bigint('fee_cents', { mode: 'number' }).notNull(),
     status: text('status', { enum: ['pending', 'succeeded', 'failed', 'returned'] })

@@ -91,15 +91,8 @@ export function useRedemptionFlow(store: RedemptionFlowStore = redemptionFlow): 
   return useSyncExternalStore(store.subscribe, store.get, store.get);
 }
 
-/** The modes whose redemptions this flow confirms and makes. */
-export const confirmableModes = [
-  'debit',
-  'bank',
-  'giftcard',
-  'prepaid',
-  'fancash',
-  'earn_rewards',
-] as const;
+/** The modes whose redemptions this flow confirms and makes: every mode the contracts name. */
+export const confirmableModes = redemptionModes;
 export type ConfirmableMode = (typeof confirmableModes)[number];
 
 const isConfirmable = (mode: RedemptionFlow['mode']): mode is ConfirmableMode =>
