@@ -155,7 +155,7 @@ describe('whose account', () => {
       dee,
       (response.json() as Transaction).transaction_id,
     );
-    expect(tx.destination.account_name).toBe('Dee K.');
+    expect(tx.destination).toMatchObject({ kind: 'fancash', account_name: 'Dee K.' });
     expect((await creditsOf(tx.transaction_id))[0]?.fanId).toBe('FAN-DEE-0001');
 
     const stale = await redeem(dee, first.id, 1_000);

@@ -37,6 +37,40 @@ export type CreateRedemptionRequest = z.input<typeof createRedemptionRequestSche
 
 export const transactionStatuses = ['Pending', 'Successful', 'Failed'] as const;
 
+/** What every destination says: the brand, the bank and the last four digits, where it has them. */
+const destinationBase = {
+  /** The card network, the gift card's brand name, or "FanCash"; null for a bank account. */
+  brand: z.string().nullable(),
+  /** The bank's name where known; null for anything but a bank account. */
+  bank_name: z.string().nullable(),
+  /** The last four digits; empty where the destination has none (a gift card, FanCash). */
+  last4: z.string(),
+};
+
+/**
+ * Where a redemption paid to, one shape per kind: what only one kind has (a prepaid card's status,
+ * the FanCash account's name) is on that kind alone, so a reader must say which kind it reads.
+ */
+export const transactionDestinationSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('card'), ...destinationBase }),
+  z.object({ kind: z.literal('bank_account'), ...destinationBase }),
+  z.object({ kind: z.literal('gift_card'), ...destinationBase }),
+  z.object({
+    kind: z.literal('prepaid_card'),
+    ...destinationBase,
+    /** The card's status (prepaid-cards.ts), so a list can offer "Activate" on an inactive one. */
+    card_status: z.enum(prepaidCardStatuses),
+  }),
+  z.object({
+    kind: z.literal('fancash'),
+    ...destinationBase,
+    /** The account credited, as the program names it (the fan's name). */
+    account_name: z.string(),
+  }),
+]);
+export type TransactionDestination = z.infer<typeof transactionDestinationSchema>;
+export type DestinationKind = TransactionDestination['kind'];
+
 export const transactionSchema = z.object({
   transaction_id: z.uuid(),
   mode: z.enum(redemptionModes),
@@ -46,21 +80,7 @@ export const transactionSchema = z.object({
   fee_in_cents: z.number().int(),
   /** What the customer receives: amount minus fee. */
   net_amount_in_cents: z.number().int(),
-  destination: z.object({
-    kind: z.enum(['card', 'bank_account', 'gift_card', 'prepaid_card', 'fancash']),
-    /** The card network, the gift card's brand name, or "FanCash"; null for a bank account. */
-    brand: z.string().nullable(),
-    /** The bank's name where known; null for a card. */
-    bank_name: z.string().nullable(),
-    last4: z.string(),
-    /**
-     * A prepaid card's status (prepaid-cards.ts), so a list can offer "Activate" on an inactive
-     * one; absent for other destinations.
-     */
-    card_status: z.enum(prepaidCardStatuses).optional(),
-    /** The account credited, as its program names it (a FanCash fan's name); else absent. */
-    account_name: z.string().optional(),
-  }),
+  destination: transactionDestinationSchema,
   network_reference: z.string().nullable(),
   /** Why it failed or came back; an ACH return names its code, e.g. "R01". */
   failure_reason: z.string().nullable(),

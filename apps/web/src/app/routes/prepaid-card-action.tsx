@@ -10,8 +10,9 @@ import { PrepaidCardActivation } from '../../features/prepaid/components/prepaid
 export function usePrepaidCardAction(): TransactionAction {
   const { t } = useTranslation();
   return (transaction) => {
-    const status = transaction.destination.card_status;
-    if (transaction.destination.kind !== 'prepaid_card' || !status) return null;
+    const { destination } = transaction;
+    if (destination.kind !== 'prepaid_card') return null;
+    const status = destination.card_status;
     return (
       <PrepaidCardActivation
         cardUuid={transaction.transaction_id}

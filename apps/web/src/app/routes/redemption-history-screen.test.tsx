@@ -12,7 +12,7 @@ import { RedemptionHistoryScreen } from './redemption-history-screen';
 const cardId = '5f0c3a1e-8b2d-4c6f-9a7e-1d2c3b4a5f60';
 
 const prepaidRedemption = (
-  destination: Partial<Transaction['destination']>,
+  destination: Partial<Extract<Transaction['destination'], { kind: 'prepaid_card' }>>,
   overrides: Partial<Transaction> = {},
 ) =>
   cardTransaction({

@@ -90,7 +90,7 @@ describe('redemption details', () => {
 
   it.each([
     ['Alex M.', '$25.00 to FanCash · Alex M.', 'FanCash · Alex M.'],
-    [undefined, '$25.00 to FanCash', 'FanCash'],
+    ['', '$25.00 to FanCash', 'FanCash'],
   ])('shows FanCash credited to a fan (%s)', async (accountName, name, shown) => {
     const tx = cardTransaction({
       mode: 'fancash',
@@ -105,7 +105,7 @@ describe('redemption details', () => {
         brand: 'FanCash',
         bank_name: null,
         last4: '',
-        ...(accountName ? { account_name: accountName } : {}),
+        account_name: accountName,
       },
     });
     installFakeApi({ [`GET /transactions/${tx.transaction_id}`]: () => json(tx) });
