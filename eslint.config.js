@@ -26,6 +26,7 @@ const apiPublicFiles = {
   account: ['withdrawals-pause.ts'],
   auth: ['addresses.ts', 'audit.ts', 'otp-service.ts', 'users.ts'],
   banks: ['ach-submission.ts', 'bank-accounts.ts'],
+  bonuses: ['welcome-bonus.ts'],
   cards: ['card-vault.ts', 'cards.ts'],
   fancash: ['fancash-credits.ts'],
   files: ['file-store.ts'],

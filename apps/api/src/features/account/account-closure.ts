@@ -12,7 +12,6 @@ import {
   cards,
   contactChangeNotices,
   emailVerifications,
-  ledgerAccounts,
   otpAttempts,
   redemptions,
   refreshTokens,
@@ -24,7 +23,7 @@ import {
 import { DomainError } from '../../domain/domain-error';
 import type { OtpService } from '../auth/otp-service';
 import { revokeOtherSessions } from '../auth/users';
-import { customerBonus, postTransfer, systemShard } from '../ledger/ledger';
+import { bonusBalance, returnBonus } from '../bonuses/welcome-bonus';
 import { recordAudit, type AuditContext } from '../auth/audit';
 
 /**
@@ -87,27 +86,8 @@ function refusal(status: ClosureStatus): DomainError {
 
 /** A spend-only bonus the product gave is not the customer's money: it goes back on closure. */
 async function forfeitBonus(tx: Tx, userId: string): Promise<void> {
-  const ref = customerBonus(userId);
-  const [row] = await tx
-    .select({ cents: ledgerAccounts.balanceCents })
-    .from(ledgerAccounts)
-    .where(
-      and(
-        eq(ledgerAccounts.ownerType, ref.ownerType),
-        eq(ledgerAccounts.ownerId, userId),
-        eq(ledgerAccounts.kind, ref.kind),
-      ),
-    );
-  const cents = Number(row?.cents ?? 0);
-  if (cents <= 0) return;
-  await postTransfer(tx, {
-    idempotencyKey: `bonus-closed:${userId}`,
-    kind: 'bonus_expired',
-    postings: [
-      { account: customerBonus(userId), amountCents: -cents },
-      { account: systemShard('bonus_expense', userId), amountCents: cents },
-    ],
-  });
+  const cents = await bonusBalance(tx, userId);
+  if (cents > 0) await returnBonus(tx, userId, cents, `bonus-closed:${userId}`);
 }
 
 /** Erases what names the person, in the closing transaction; the records of money stay. */

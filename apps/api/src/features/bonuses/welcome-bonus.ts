@@ -63,7 +63,8 @@ export async function creditWelcomeBonus(
   });
 }
 
-async function bonusBalance(q: Queryable, userId: string): Promise<number> {
+/** What is left of the customer's bonus, whatever its last day. */
+export async function bonusBalance(q: Queryable, userId: string): Promise<number> {
   const ref = customerBonus(userId);
   const [row] = await q
     .select({ cents: ledgerAccounts.balanceCents })
@@ -76,6 +77,21 @@ async function bonusBalance(q: Queryable, userId: string): Promise<number> {
       ),
     );
   return Number(row?.cents ?? 0);
+}
+
+/**
+ * Moves `cents` of the customer's bonus back to bonus expense, in `tx`: at its last day, or when
+ * the account closes. More than is left is refused by the ledger (InsufficientFundsError).
+ */
+export function returnBonus(tx: Tx, userId: string, cents: number, idempotencyKey: string) {
+  return postTransfer(tx, {
+    idempotencyKey,
+    kind: 'bonus_expired',
+    postings: [
+      { account: customerBonus(userId), amountCents: -cents },
+      { account: systemShard('bonus_expense', userId), amountCents: cents },
+    ],
+  });
 }
 
 /** What of the customer's bonus can be spent now: none after the last day. */
@@ -123,16 +139,8 @@ export async function expireWelcomeBonuses(
       try {
         const posted = await transactionRetrying(
           db,
-          (tx) =>
-            postTransfer(tx, {
-              // Unique per move: a balance moved is zero after, so it is never found twice.
-              idempotencyKey: `bonus-expired:${userId}:${crypto.randomUUID()}`,
-              kind: 'bonus_expired',
-              postings: [
-                { account: customerBonus(userId), amountCents: -cents },
-                { account: systemShard('bonus_expense', userId), amountCents: cents },
-              ],
-            }),
+          // Unique per move: a balance moved is zero after, so it is never found twice.
+          (tx) => returnBonus(tx, userId, cents, `bonus-expired:${userId}:${crypto.randomUUID()}`),
           { conflicts: true, connectionLoss: false },
         );
         if (posted) moved += 1;

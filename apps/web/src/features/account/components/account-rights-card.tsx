@@ -1,11 +1,9 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { FormAlert } from '../../../components/form-alert';
-import { errorMessage } from '../../../lib/api-error';
-import { saveFile } from '../../../lib/save-file';
+import { useFileDownload } from '../../../lib/use-file-download';
 import { downloadMyData } from '../api/download-my-data';
 
 /**
@@ -14,17 +12,7 @@ import { downloadMyData } from '../api/download-my-data';
  */
 export function AccountRightsCard({ closeHref }: { closeHref: string }) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const download = () => {
-    setBusy(true);
-    setError(null);
-    downloadMyData()
-      .then(({ file, name }) => saveFile(file, name))
-      .catch((cause: unknown) => setError(errorMessage(cause)))
-      .finally(() => setBusy(false));
-  };
+  const { busy, error, download } = useFileDownload();
 
   return (
     <Card aria-labelledby="account-rights-title" className="flex flex-col gap-4">
@@ -36,7 +24,11 @@ export function AccountRightsCard({ closeHref }: { closeHref: string }) {
       </div>
       <FormAlert message={error} />
       <div className="flex flex-wrap items-center gap-3">
-        <Button variant="secondary" loading={busy} onClick={download}>
+        <Button
+          variant="secondary"
+          loading={busy !== null}
+          onClick={() => download('file', () => downloadMyData())}
+        >
           {t('account.rights.download')}
         </Button>
         <Link

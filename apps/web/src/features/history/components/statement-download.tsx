@@ -4,8 +4,7 @@ import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { FormAlert } from '../../../components/form-alert';
 import { SelectField } from '../../../components/select-field';
-import { errorMessage } from '../../../lib/api-error';
-import { saveFile } from '../../../lib/save-file';
+import { useFileDownload } from '../../../lib/use-file-download';
 import { downloadStatement, recentMonths, type StatementFormat } from '../api/download-statement';
 
 /** Months a statement can be downloaded for: this one and the eleven before it. */
@@ -19,8 +18,7 @@ export function StatementDownload() {
   const { t, i18n } = useTranslation();
   const months = recentMonths(MONTHS);
   const [month, setMonth] = useState(months[0] ?? '');
-  const [busy, setBusy] = useState<StatementFormat | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, download: save } = useFileDownload<StatementFormat>();
   const monthName = (value: string) =>
     new Date(`${value}-01T00:00:00Z`).toLocaleDateString(i18n.language, {
       month: 'long',
@@ -28,14 +26,8 @@ export function StatementDownload() {
       timeZone: 'UTC',
     });
 
-  const download = (format: StatementFormat) => {
-    setBusy(format);
-    setError(null);
-    downloadStatement(month, format)
-      .then(({ file, name }) => saveFile(file, name))
-      .catch((cause: unknown) => setError(errorMessage(cause)))
-      .finally(() => setBusy(null));
-  };
+  const download = (format: StatementFormat) =>
+    save(format, () => downloadStatement(month, format));
 
   return (
     <Card aria-labelledby="statement-title" className="mb-5 flex flex-col gap-4">
