@@ -237,6 +237,8 @@ describe('redeeming to a bank account by ACH', () => {
     });
     expect(response.json().data).toContainEqual({
       mode: 'bank',
+      destination_kind: 'bank_account',
+      spends_bonus: false,
       is_available: true,
       min_amount: 500,
       max_amount: 500_000,

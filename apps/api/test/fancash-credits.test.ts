@@ -79,6 +79,8 @@ describe('the fancash method', () => {
     );
     expect(fancash).toEqual({
       mode: 'fancash',
+      destination_kind: 'fancash',
+      spends_bonus: false,
       is_available: true,
       min_amount: 500,
       max_amount: 50_000,

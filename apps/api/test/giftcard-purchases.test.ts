@@ -88,6 +88,8 @@ describe('buying a gift card', () => {
     });
     expect(methods.json().data).toContainEqual({
       mode: 'giftcard',
+      destination_kind: 'gift_card',
+      spends_bonus: true,
       is_available: true,
       min_amount: null,
       max_amount: null,

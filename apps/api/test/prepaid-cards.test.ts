@@ -97,6 +97,8 @@ describe('the prepaid method', () => {
     );
     expect(prepaid).toEqual({
       mode: 'prepaid',
+      destination_kind: 'prepaid_card',
+      spends_bonus: true,
       is_available: true,
       min_amount: 1_000,
       max_amount: 50_000,

@@ -18,6 +18,7 @@ function fakePrepaidMethod(): RedemptionMethod & { issued: Map<string, string> }
   return {
     issued,
     mode: 'prepaid',
+    destinationKind: 'card',
     limits: { minCents: 1_000, maxCents: 50_000, feeRateBps: 0, wholeDollarsOnly: true },
     destination: async (_q, _userId, id) => ({ id }),
     recordPayout: async (_tx, redemption, card) => void issued.set(redemption.id, card.id),
@@ -39,6 +40,7 @@ function fakePrepaidMethod(): RedemptionMethod & { issued: Map<string, string> }
 function fakeBonusMethod(): RedemptionMethod {
   return {
     mode: 'fancash',
+    destinationKind: 'card',
     limits: { minCents: 100, maxCents: 50_000, feeRateBps: 0, wholeDollarsOnly: false },
     destination: async (_q, _userId, id) => ({ id }),
     recordPayout: async () => undefined,
@@ -105,6 +107,8 @@ describe('a method registered beside the built-in ones', () => {
     });
     expect(methods.json().data).toContainEqual({
       mode: 'prepaid',
+      destination_kind: 'card',
+      spends_bonus: false,
       is_available: true,
       min_amount: 1_000,
       max_amount: 50_000,

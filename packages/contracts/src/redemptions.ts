@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { otpCodeSchema } from './auth';
 import { prepaidCardStatuses } from './prepaid-cards';
-import { redemptionModes } from './wallet';
+import { redemptionModes, type DestinationKind } from './wallet';
 
 /** The destinations the web app adds and lists itself: a debit card and a bank account. */
 export const payoutModes = ['debit', 'bank'] as const;
@@ -69,7 +69,11 @@ export const transactionDestinationSchema = z.discriminatedUnion('kind', [
   }),
 ]);
 export type TransactionDestination = z.infer<typeof transactionDestinationSchema>;
-export type DestinationKind = TransactionDestination['kind'];
+export type { DestinationKind };
+// The union has one shape per kind of the list, and no other.
+type SameKinds<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+const everyKindHasAShape: SameKinds<TransactionDestination['kind'], DestinationKind> = true;
+void everyKindHasAShape;
 
 export const transactionSchema = z.object({
   transaction_id: z.uuid(),

@@ -25,8 +25,22 @@ export const redemptionModes = [
 ] as const;
 export type RedemptionMode = (typeof redemptionModes)[number];
 
+/** What a redemption pays to, one kind per method's destination (a transaction's `destination`). */
+export const destinationKinds = [
+  'card',
+  'bank_account',
+  'gift_card',
+  'prepaid_card',
+  'fancash',
+] as const;
+export type DestinationKind = (typeof destinationKinds)[number];
+
 export const redemptionMethodSchema = z.object({
   mode: z.enum(redemptionModes),
+  /** What the method pays to (its transactions' destinations); null for a mode not offered here. */
+  destination_kind: z.enum(destinationKinds).nullable(),
+  /** Whether the welcome bonus (spend-only money) pays for this method before the balance. */
+  spends_bonus: z.boolean(),
   is_available: z.boolean(),
   /** Per-redemption limits in cents; null where the method sets them per brand. */
   min_amount: z.number().int().nullable(),

@@ -145,6 +145,8 @@ describe('routes', () => {
           data: [
             {
               mode: 'prepaid',
+              destination_kind: 'prepaid_card',
+              spends_bonus: true,
               is_available: true,
               min_amount: 1000,
               max_amount: 50000,
@@ -173,6 +175,8 @@ describe('routes', () => {
           data: [
             {
               mode: 'fancash',
+              destination_kind: 'fancash',
+              spends_bonus: false,
               is_available: true,
               min_amount: 500,
               max_amount: 50000,
@@ -198,6 +202,8 @@ describe('routes', () => {
           data: [
             {
               mode: 'fancash',
+              destination_kind: 'fancash',
+              spends_bonus: false,
               is_available: false,
               min_amount: null,
               max_amount: null,

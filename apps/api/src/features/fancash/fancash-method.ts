@@ -29,6 +29,7 @@ export function createFanCashMethod(deps: {
 }): RedemptionMethod<FanCashDestination> {
   return {
     mode: 'fancash',
+    destinationKind: 'fancash',
     isAvailable: () => deps.offered,
     limits: FANCASH_LIMITS,
 

@@ -31,6 +31,7 @@ export function createGiftCardMethod(deps: {
   const mode = deps.mode ?? 'giftcard';
   return {
     mode,
+    destinationKind: 'gift_card',
     // Each brand sets its own amounts (the quote checked them); these only bound any of them.
     spendsBonus: true,
     limits: { minCents: 1, maxCents: 10_000_000, feeRateBps: 0, wholeDollarsOnly: false },

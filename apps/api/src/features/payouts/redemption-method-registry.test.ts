@@ -5,6 +5,7 @@ import { createMethodRegistry } from './redemption-method-registry';
 
 const method = (mode: RedemptionMode, minCents = 100): RedemptionMethod => ({
   mode,
+  destinationKind: 'card',
   limits: { minCents, maxCents: 10_000, feeRateBps: 150, wholeDollarsOnly: mode === 'prepaid' },
   destination: async (_q, _userId, id) => ({ id }),
   recordPayout: async () => undefined,
@@ -58,6 +59,28 @@ describe('the redemption method registry', () => {
       min_amount: null,
       max_amount: null,
       fee_rate: null,
+    });
+  });
+
+  it("says each method's kind of destination and whether it spends the bonus; nothing for a mode not registered", () => {
+    const giftcard: RedemptionMethod = {
+      ...method('giftcard'),
+      destinationKind: 'gift_card',
+      spendsBonus: true,
+    };
+    const views = createMethodRegistry([method('debit'), giftcard]).views();
+    expect(views.find((v) => v.mode === 'debit')).toMatchObject({
+      destination_kind: 'card',
+      spends_bonus: false,
+    });
+    expect(views.find((v) => v.mode === 'giftcard')).toMatchObject({
+      destination_kind: 'gift_card',
+      spends_bonus: true,
+    });
+    expect(views.find((v) => v.mode === 'bank')).toMatchObject({
+      destination_kind: null,
+      spends_bonus: false,
+      is_available: false,
     });
   });
 

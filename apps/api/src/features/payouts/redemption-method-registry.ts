@@ -33,13 +33,18 @@ export function createMethodRegistry(
     registered(): RedemptionMethod[] {
       return [...byMode.values()];
     },
-    /** Every mode, available when registered and not switched off, with its limits. */
+    /**
+     * Every mode, in the contracts' order: available when registered, not switched off and its
+     * provider answers; with its limits, its kind of destination and whether it spends the bonus.
+     */
     views(): RedemptionMethodView[] {
       return redemptionModes.map((mode) => {
         const method = byMode.get(mode);
         const limits = method && !method.limitsPerDestination ? method.limits : null;
         return {
           mode,
+          destination_kind: method?.destinationKind ?? null,
+          spends_bonus: method?.spendsBonus === true,
           is_available:
             method !== undefined && !disabled.has(mode) && method.isAvailable?.() !== false,
           min_amount: limits?.minCents ?? null,

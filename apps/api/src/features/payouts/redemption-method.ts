@@ -1,5 +1,5 @@
 import type { BotAction } from '@refund/contracts/auth';
-import type { RedemptionMode } from '@refund/contracts/wallet';
+import type { DestinationKind, RedemptionMode } from '@refund/contracts/wallet';
 import { feeCents, type Transaction } from '@refund/contracts/redemptions';
 import type { SQL, SQLWrapper } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
@@ -20,6 +20,8 @@ import {
  */
 export interface RedemptionMethod<D extends Destination = Destination> {
   mode: RedemptionMode;
+  /** What the method pays to: the `kind` of every destination `describe` answers. */
+  destinationKind: DestinationKind;
   limits: MethodLimits;
   /**
    * The customer's destination for this redemption, checked in the recording transaction (and

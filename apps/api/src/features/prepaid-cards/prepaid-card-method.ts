@@ -29,6 +29,7 @@ export function createPrepaidCardMethod(deps: {
 }): RedemptionMethod<PrepaidCardDestination> {
   return {
     mode: 'prepaid',
+    destinationKind: 'prepaid_card',
     isAvailable: () => deps.offered,
     spendsBonus: true,
     limits: PREPAID_CARD_LIMITS,

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { installFakeApi, json, sandboxConfig } from '../../../test/fake-api';
+import { methodView } from '../../../test/method-views';
 import { renderApp } from '../../../test/render-app';
 import { paths } from '../../config/paths';
 import { giftCardQuoteSlot } from '../../features/redeem/giftcard/giftcard-quote';
@@ -66,16 +67,12 @@ const rewards = [
   { brand: cinema, reward_bps: 800, reward_label: 'Earn 8% back' },
 ];
 
-const method = (mode: string, available = true) => ({
-  mode,
-  is_available: available,
-  min_amount: null,
-  max_amount: null,
-  fee_rate: null,
-  is_whole_amount_value_required: true,
-});
+const method = (mode: 'giftcard' | 'earn_rewards', available = true) =>
+  methodView(mode, { is_available: available, is_whole_amount_value_required: true });
 const debit = {
   mode: 'debit',
+  destination_kind: 'card',
+  spends_bonus: false,
   is_available: true,
   min_amount: 100,
   max_amount: 250_000,

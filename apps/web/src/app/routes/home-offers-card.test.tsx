@@ -2,6 +2,7 @@ import type { FreePlayOffer } from '@refund/contracts/free-play';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { installFakeApi, json } from '../../../test/fake-api';
+import { methodView } from '../../../test/method-views';
 import { renderApp } from '../../../test/render-app';
 import { HomeOffersCard } from './home-offers-card';
 
@@ -14,8 +15,8 @@ const limits = {
 const methods = (giftCards: boolean) => () =>
   json({
     data: [
-      { mode: 'debit', is_available: true, ...limits },
-      { mode: 'giftcard', is_available: giftCards, ...limits },
+      methodView('debit', { is_available: true, ...limits }),
+      methodView('giftcard', { is_available: giftCards, ...limits }),
     ],
   });
 const liveSpotlight = () =>

@@ -2,6 +2,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { installFakeApi, json } from '../../../test/fake-api';
+import { methodView } from '../../../test/method-views';
 import { renderApp } from '../../../test/render-app';
 import { HOME_WAIT_MS, HomeScreen } from './home-screen';
 
@@ -24,7 +25,7 @@ const homeApi = (freePlay: () => Response | Promise<Response>) => ({
     json({ available_in_cents: 12_345, pending_in_cents: 0, total_in_cents: 12_345 }),
   'GET /refunds/unclaimed': () => json({ data: [] }),
   'GET /redemption-methods': () =>
-    json({ data: [{ mode: 'debit', is_available: true, ...limits }] }),
+    json({ data: [methodView('debit', { is_available: true, ...limits })] }),
   'GET /spotlight': () => json({ spotlight: null }),
   'GET /promotions/free-play': freePlay,
 });
@@ -72,7 +73,7 @@ describe('home', () => {
     renderApp(<HomeScreen />);
     methods.release();
     await screen.findByText("We couldn't load the redemption methods.");
-    methods = held(() => json({ data: [{ mode: 'debit', is_available: true, ...limits }] }));
+    methods = held(() => json({ data: [methodView('debit', { is_available: true, ...limits })] }));
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(screen.getByRole('heading', { name: 'Return item' })).toBeTruthy();
     methods.release();

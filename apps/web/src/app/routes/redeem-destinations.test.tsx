@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { installFakeApi, json } from '../../../test/fake-api';
+import { methodView } from '../../../test/method-views';
 import { renderApp } from '../../../test/render-app';
 import { paths } from '../../config/paths';
 import { redemptionFlow } from '../../features/redeem/redemption-flow';
@@ -50,8 +51,8 @@ function wallet(extra: Parameters<typeof installFakeApi>[0]) {
     'GET /redemption-methods': () =>
       json({
         data: [
-          { mode: 'debit', is_available: true, ...limits },
-          { mode: 'bank', is_available: true, ...limits },
+          methodView('debit', { is_available: true, ...limits }),
+          methodView('bank', { is_available: true, ...limits }),
         ],
       }),
     'GET /wallet/balance': () =>

@@ -67,6 +67,8 @@ const methods = {
   data: [
     {
       mode: 'debit',
+      destination_kind: 'card',
+      spends_bonus: false,
       is_available: true,
       min_amount: 100,
       max_amount: 250_000,
@@ -75,6 +77,8 @@ const methods = {
     },
     {
       mode: 'bank',
+      destination_kind: 'bank_account',
+      spends_bonus: false,
       is_available: true,
       min_amount: 100,
       max_amount: 250_000,
@@ -83,6 +87,8 @@ const methods = {
     },
     {
       mode: 'giftcard',
+      destination_kind: 'gift_card',
+      spends_bonus: true,
       is_available: true,
       min_amount: null,
       max_amount: null,

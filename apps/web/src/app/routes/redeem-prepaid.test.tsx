@@ -15,6 +15,8 @@ import { VerifyOtpScreen } from './verify-otp-screen';
 
 const prepaidMethod = {
   mode: 'prepaid',
+  destination_kind: 'prepaid_card',
+  spends_bonus: true,
   is_available: true,
   min_amount: 1000,
   max_amount: 50000,
@@ -80,7 +82,16 @@ function prepaidApi(extra: Parameters<typeof installFakeApi>[0] = {}) {
     'GET /app-config': () => json(sandboxConfig),
     'GET /redemption-methods': () =>
       json({
-        data: [{ ...prepaidMethod, mode: 'debit', fee_rate: 150 }, prepaidMethod],
+        data: [
+          {
+            ...prepaidMethod,
+            mode: 'debit',
+            destination_kind: 'card',
+            spends_bonus: false,
+            fee_rate: 150,
+          },
+          prepaidMethod,
+        ],
       }),
     'GET /wallet/balance': () =>
       json({ available_in_cents: 20_000, pending_in_cents: 0, total_in_cents: 20_000 }),

@@ -45,6 +45,8 @@ const coffee = brand(4, 'Harbor Coffee Co.', { categories: ['dining'] });
 
 const giftCardMethod = (isAvailable: boolean): RedemptionMethod => ({
   mode: 'giftcard',
+  destination_kind: 'gift_card',
+  spends_bonus: true,
   is_available: isAvailable,
   min_amount: null,
   max_amount: null,

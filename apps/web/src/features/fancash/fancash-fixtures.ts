@@ -12,6 +12,8 @@ export const fanCashLink: FanCashLinkView = {
 /** FanCash as GET /redemption-methods offers it: $5.00 to $500.00, no fee. */
 export const fanCashMethod: RedemptionMethod = {
   mode: 'fancash',
+  destination_kind: 'fancash',
+  spends_bonus: false,
   is_available: true,
   min_amount: 500,
   max_amount: 50000,

@@ -35,6 +35,7 @@ export function createBankAccountMethod(deps: {
 
   return {
     mode: 'bank',
+    destinationKind: 'bank_account',
     limits: { minCents: 500, maxCents: 500_000, feeRateBps: 0, wholeDollarsOnly: false },
 
     async destination(q, userId, accountId) {

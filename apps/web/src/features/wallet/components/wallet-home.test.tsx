@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { installFakeApi, json, sandboxConfig } from '../../../../test/fake-api';
+import { methodView } from '../../../../test/method-views';
 import { renderApp } from '../../../../test/render-app';
 import { BalanceCard } from './balance-card';
 import { RedemptionMethodList } from './redemption-method-list';
@@ -108,8 +109,8 @@ describe('redemption methods', () => {
       'GET /redemption-methods': () =>
         json({
           data: [
-            { mode: 'debit', is_available: true, ...limits },
-            { mode: 'bank', is_available: false, ...limits },
+            methodView('debit', { is_available: true, ...limits }),
+            methodView('bank', { is_available: false, ...limits }),
           ],
         }),
     });
@@ -128,8 +129,8 @@ describe('redemption methods', () => {
       'GET /redemption-methods': () =>
         json({
           data: [
-            { mode: 'debit', is_available: true, ...limits },
-            { mode: 'prepaid', is_available: true, ...limits },
+            methodView('debit', { is_available: true, ...limits }),
+            methodView('prepaid', { is_available: true, ...limits }),
           ],
         }),
     });
@@ -143,7 +144,7 @@ describe('redemption methods', () => {
   it('offers FanCash when the API says it is available, and not when it says it is not', async () => {
     installFakeApi({
       'GET /redemption-methods': () =>
-        json({ data: [{ mode: 'fancash', is_available: true, ...limits }] }),
+        json({ data: [methodView('fancash', { is_available: true, ...limits })] }),
     });
     const { unmount } = renderApp(<RedemptionMethodList />);
     const fanCash = within(await screen.findByRole('list')).getByRole('link', { name: /FanCash/ });
@@ -153,7 +154,7 @@ describe('redemption methods', () => {
 
     installFakeApi({
       'GET /redemption-methods': () =>
-        json({ data: [{ mode: 'fancash', is_available: false, ...limits }] }),
+        json({ data: [methodView('fancash', { is_available: false, ...limits })] }),
     });
     renderApp(<RedemptionMethodList />);
     const list = await screen.findByRole('list');
@@ -166,12 +167,12 @@ describe('redemption methods', () => {
       'GET /redemption-methods': () =>
         json({
           data: [
-            { mode: 'debit', is_available: true, ...limits },
-            { mode: 'bank', is_available: true, ...limits },
-            { mode: 'prepaid', is_available: false, ...limits },
-            { mode: 'giftcard', is_available: false, ...limits },
-            { mode: 'fancash', is_available: false, ...limits },
-            { mode: 'earn_rewards', is_available: true, ...limits },
+            methodView('debit', { is_available: true, ...limits }),
+            methodView('bank', { is_available: true, ...limits }),
+            methodView('prepaid', { is_available: false, ...limits }),
+            methodView('giftcard', { is_available: false, ...limits }),
+            methodView('fancash', { is_available: false, ...limits }),
+            methodView('earn_rewards', { is_available: true, ...limits }),
           ],
         }),
     });
@@ -195,7 +196,7 @@ describe('redemption methods', () => {
   it('never links to Earn rewards while the API says no brand offers a reward', async () => {
     installFakeApi({
       'GET /redemption-methods': () =>
-        json({ data: [{ mode: 'earn_rewards', is_available: false, ...limits }] }),
+        json({ data: [methodView('earn_rewards', { is_available: false, ...limits })] }),
     });
     renderApp(<RedemptionMethodList />);
     const list = await screen.findByRole('list');
@@ -209,12 +210,12 @@ describe('redemption methods', () => {
       'GET /redemption-methods': () =>
         json({
           data: [
-            { mode: 'debit', is_available: true, ...limits },
-            { mode: 'bank', is_available: true, ...limits },
-            { mode: 'prepaid', is_available: true, ...limits },
-            { mode: 'giftcard', is_available: true, ...limits },
-            { mode: 'fancash', is_available: false, ...limits },
-            { mode: 'earn_rewards', is_available: true, ...limits },
+            methodView('debit', { is_available: true, ...limits }),
+            methodView('bank', { is_available: true, ...limits }),
+            methodView('prepaid', { is_available: true, ...limits }),
+            methodView('giftcard', { is_available: true, ...limits }),
+            methodView('fancash', { is_available: false, ...limits }),
+            methodView('earn_rewards', { is_available: true, ...limits }),
           ],
         }),
     });

@@ -81,6 +81,7 @@ export function createDebitCardMethod(
 
   return {
     mode: 'debit',
+    destinationKind: 'card',
     limits: { minCents: 100, maxCents: 250_000, feeRateBps: 150, wholeDollarsOnly: false },
 
     async destination(q, userId, cardId) {
