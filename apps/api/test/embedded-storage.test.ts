@@ -32,4 +32,33 @@ describe('the embedded database', () => {
       await second.close();
     }
   });
+
+  it('in memory, starts every database of a process empty: the schema, none of the data', async () => {
+    const dana = {
+      first_name: 'Dana',
+      last_name: 'Reyes',
+      email: 'dana.reyes@example.com',
+      phone_number: '3125550188',
+      date_of_birth: '1988-02-29',
+    };
+    const first = await openDatabase({ dataDir: 'memory://' });
+    const second = await openDatabase({});
+    try {
+      await first.db.transaction((tx) => insertUser(tx, dana));
+      const third = await openDatabase({ dataDir: 'memory://' });
+      try {
+        for (const database of [second, third]) {
+          expect(await database.db.select().from(users)).toEqual([]);
+          // The same person can be written to each: nothing of the first one's is there.
+          await database.db.transaction((tx) => insertUser(tx, dana));
+          expect(await database.db.select().from(users)).toHaveLength(1);
+        }
+      } finally {
+        await third.close();
+      }
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
 });
