@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_PASSING_BOT_TOKEN } from '@refund/contracts/sandbox';
 import { digits, readCode, signUpForm, signUpNewPerson, uniqueEmail } from './support/people';
 import {
+  claimRefund,
   balanceOf,
   createRefund,
   expectLedgerBalanced,
@@ -30,8 +31,7 @@ afterAll(() => server.close());
 
 const next = (id: string, token: string | null = null) =>
   call(server.app, 'GET', `/v1/customers/claim-refund/next/${id}`, undefined, { token });
-const claim = (id: string, token: string) =>
-  call(server.app, 'POST', '/v1/customers/claim-refund', { refund_uuid: id }, { token });
+const claim = (id: string, token: string) => claimRefund(server.app, id, token);
 const profileOf = async (token: string) =>
   (await call(server.app, 'GET', '/v1/users/profile', undefined, { token })).json() as {
     user_uuid: string;

@@ -4,6 +4,8 @@ import { SANDBOX_PASSING_BOT_TOKEN } from '@refund/contracts/sandbox';
 import { refunds, webhookEvents } from '../src/db/schema';
 import { readCode, signUpNewPerson } from './support/people';
 import {
+  accountHolder,
+  claimRefund,
   balanceOf,
   createRefund,
   expectLedgerBalanced,
@@ -26,19 +28,9 @@ afterAll(() => server.close());
 
 const next = (id: string, token: string | null = null) =>
   call(server.app, 'GET', `/v1/customers/claim-refund/next/${id}`, undefined, { token });
-const claim = (id: string, token: string) =>
-  call(server.app, 'POST', '/v1/customers/claim-refund', { refund_uuid: id }, { token });
+const claim = (id: string, token: string) => claimRefund(server.app, id, token);
 const merchantCall = (path: string, body?: unknown) =>
   call(server.app, 'POST', `/v1/merchant/refunds/${path}`, body, { token: merchant.apiKey });
-
-/** A customer with an account whose phone the merchant has; returns their signed-in token. */
-async function existingCustomer() {
-  const person = await signUpNewPerson(server.app);
-  return {
-    ...person,
-    customer: refundCustomer({ phone_number: person.phone, email: person.email }),
-  };
-}
 
 describe('the claim page and next step', () => {
   it('shows merchant, amount and customer name, and nothing about any account', async () => {
@@ -56,7 +48,7 @@ describe('the claim page and next step', () => {
   });
 
   it('ACCOUNT_VERIFICATION when an account has the phone number, masked', async () => {
-    const person = await existingCustomer();
+    const person = await accountHolder(server.app);
     const refund = await createRefund(server.app, merchant, refundBody(person.customer));
     expect((await next(refund.refund_uuid)).json()).toEqual({
       goto: 'ACCOUNT_VERIFICATION',
@@ -99,7 +91,7 @@ describe('the claim page and next step', () => {
   });
 
   it('CLAIM_SUCCESS once claimed; unknown, malformed and expired ids answer the claim error', async () => {
-    const person = await existingCustomer();
+    const person = await accountHolder(server.app);
     const refund = await createRefund(server.app, merchant, refundBody(person.customer));
     await claim(refund.refund_uuid, person.accessToken);
     expect((await next(refund.refund_uuid)).json()).toEqual({
@@ -126,7 +118,7 @@ describe('the claim page and next step', () => {
 
 describe('claiming', () => {
   it('an existing customer verifies by SMS and claims: the wallet is credited once', async () => {
-    const person = await existingCustomer();
+    const person = await accountHolder(server.app);
     const refund = await createRefund(server.app, merchant, refundBody(person.customer));
     const seen = [await readCode(server.app, person.phone)];
     const { accessToken } = await verifyForClaim(
@@ -156,7 +148,7 @@ describe('claiming', () => {
   });
 
   it('20 concurrent claims of one refund credit it exactly once', async () => {
-    const person = await existingCustomer();
+    const person = await accountHolder(server.app);
     const refund = await createRefund(
       server.app,
       merchant,
@@ -188,7 +180,7 @@ describe('claiming', () => {
   });
 
   it('someone else cannot claim it, and learns nothing', async () => {
-    const owner = await existingCustomer();
+    const owner = await accountHolder(server.app);
     const stranger = await signUpNewPerson(server.app);
     const refund = await createRefund(server.app, merchant, refundBody(owner.customer));
     const attempt = await claim(refund.refund_uuid, stranger.accessToken);
@@ -214,7 +206,7 @@ describe('claiming', () => {
   });
 
   it('a claim code works once; a replay is refused', async () => {
-    const person = await existingCustomer();
+    const person = await accountHolder(server.app);
     const refund = await createRefund(server.app, merchant, refundBody(person.customer));
     const seen = [await readCode(server.app, person.phone)];
     const { code, attemptId } = await verifyForClaim(
@@ -277,7 +269,7 @@ describe('claiming', () => {
   });
 
   it('choosing the original payment method moves nothing and closes the link', async () => {
-    const person = await existingCustomer();
+    const person = await accountHolder(server.app);
     const refund = await createRefund(server.app, merchant, refundBody(person.customer));
     const chosen = await call(
       server.app,
@@ -302,7 +294,7 @@ describe('claiming', () => {
 
 describe('money that waits', () => {
   async function claimedWith(returns: unknown[]) {
-    const person = await existingCustomer();
+    const person = await accountHolder(server.app);
     const refund = await createRefund(
       server.app,
       merchant,
@@ -406,7 +398,7 @@ describe('money that waits', () => {
   });
 
   it('a refund whose fraud check failed before the claim puts only the rest in the wallet, and says so', async () => {
-    const person = await existingCustomer();
+    const person = await accountHolder(server.app);
     const refund = await createRefund(
       server.app,
       merchant,
@@ -476,7 +468,7 @@ describe('money that waits', () => {
 
 describe('refund history', () => {
   it('lists claimed refunds newest first with keyset pages, and shows the hints', async () => {
-    const person = await existingCustomer();
+    const person = await accountHolder(server.app);
     const ids: string[] = [];
     for (const [i, returns] of [
       [{ amount_in_cents: 100, description: 'A' }],

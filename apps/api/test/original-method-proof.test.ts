@@ -1,6 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readCode, signUpNewPerson, uniqueEmail } from './support/people';
 import {
+  accountHolder,
+  claimRefund,
   balanceOf,
   createRefund,
   expectLedgerBalanced,
@@ -25,21 +27,11 @@ const chooseOriginal = (id: string, token: string | null = null) =>
   call(server.app, 'POST', `/v1/customers/claim-refund/${id}/original-method`, undefined, {
     token,
   });
-const claim = (id: string, token: string) =>
-  call(server.app, 'POST', '/v1/customers/claim-refund', { refund_uuid: id }, { token });
-
-/** A customer with an account whose phone the merchant has. */
-async function owner() {
-  const person = await signUpNewPerson(server.app);
-  return {
-    ...person,
-    customer: refundCustomer({ phone_number: person.phone, email: person.email }),
-  };
-}
+const claim = (id: string, token: string) => claimRefund(server.app, id, token);
 
 describe('sending a refund back to the original payment method needs the proof a claim needs', () => {
   it('the link alone cannot: signed out is 401 and the owner can still claim', async () => {
-    const person = await owner();
+    const person = await accountHolder(server.app);
     const refund = await createRefund(server.app, merchant, refundBody(person.customer));
     const anonymous = await chooseOriginal(refund.refund_uuid);
     expect(anonymous.statusCode).toBe(401);
@@ -49,7 +41,7 @@ describe('sending a refund back to the original payment method needs the proof a
   });
 
   it('a signed-in stranger, or an account that only typed the refund’s email, is refused and changes nothing', async () => {
-    const person = await owner();
+    const person = await accountHolder(server.app);
     const stranger = await signUpNewPerson(server.app);
     const typedIt = await signUpNewPerson(server.app, { email: person.email });
     const refund = await createRefund(server.app, merchant, refundBody(person.customer));
@@ -70,7 +62,7 @@ describe('sending a refund back to the original payment method needs the proof a
   });
 
   it('the owner signed in by the claim code chooses it: once, repeatable, and the link is spent', async () => {
-    const person = await owner();
+    const person = await accountHolder(server.app);
     const refund = await createRefund(server.app, merchant, refundBody(person.customer));
     const { accessToken } = await verifyForClaim(
       server.app,

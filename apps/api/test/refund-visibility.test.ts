@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refunds } from '../src/db/schema';
 import { signUpNewPerson } from './support/people';
 import {
+  accountHolder,
+  claimRefund,
   createRefund,
   newMerchant,
   refundBody,
@@ -22,24 +24,15 @@ afterAll(() => server.close());
 
 const get = (path: string, token: string) =>
   call(server.app, 'GET', `/v1${path}`, undefined, { token });
-const claim = (id: string, token: string) =>
-  call(server.app, 'POST', '/v1/customers/claim-refund', { refund_uuid: id }, { token });
+const claim = (id: string, token: string) => claimRefund(server.app, id, token);
 const chooseOriginal = (id: string, token: string) =>
   call(server.app, 'POST', `/v1/customers/claim-refund/${id}/original-method`, undefined, {
     token,
   });
 
-async function customer() {
-  const person = await signUpNewPerson(server.app);
-  return {
-    ...person,
-    customer: refundCustomer({ phone_number: person.phone, email: person.email }),
-  };
-}
-
 describe('refund history', () => {
   it('lists refunds sent back to the original payment method with their status, among claimed ones, newest first', async () => {
-    const person = await customer();
+    const person = await accountHolder(server.app);
     const first = await createRefund(server.app, merchant, refundBody(person.customer));
     const second = await createRefund(
       server.app,
@@ -88,8 +81,8 @@ describe('refund history', () => {
 
 describe('unclaimed refunds for home', () => {
   it('shows open refunds sent to the customer’s phone, until they are claimed or sent back', async () => {
-    const person = await customer();
-    const other = await customer();
+    const person = await accountHolder(server.app);
+    const other = await accountHolder(server.app);
     const waiting = await createRefund(server.app, merchant, refundBody(person.customer));
     const claimed = await createRefund(server.app, merchant, refundBody(person.customer));
     const sentBack = await createRefund(server.app, merchant, refundBody(person.customer));

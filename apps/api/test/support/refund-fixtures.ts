@@ -5,7 +5,7 @@ import { SANDBOX_PASSING_BOT_TOKEN } from '@refund/contracts/sandbox';
 import type { Db } from '../../src/db/database';
 import { checkLedger } from '../../src/features/ledger/ledger-check';
 import { createMerchant, generateApiKey } from '../../src/features/merchants/merchant-keys';
-import { readCode, uniqueEmail, uniquePhone } from './people';
+import { readCode, signUpNewPerson, uniqueEmail, uniquePhone, type SignedIn } from './people';
 import { call } from './test-server';
 
 export interface TestMerchant {
@@ -38,6 +38,24 @@ export function refundCustomer(overrides: Partial<RefundCustomer> = {}): RefundC
     ...overrides,
   };
 }
+
+/**
+ * A new customer with an account, and the customer a merchant's refund to them names: their own
+ * phone and email, so the refund is theirs to claim.
+ */
+export async function accountHolder(
+  app: FastifyInstance,
+): Promise<SignedIn & { customer: RefundCustomer }> {
+  const person = await signUpNewPerson(app);
+  return {
+    ...person,
+    customer: refundCustomer({ phone_number: person.phone, email: person.email }),
+  };
+}
+
+/** Claims a refund into the wallet of the signed-in customer whose access token this is. */
+export const claimRefund = (app: FastifyInstance, refundId: string, token: string) =>
+  call(app, 'POST', '/v1/customers/claim-refund', { refund_uuid: refundId }, { token });
 
 export function refundBody(customer: RefundCustomer, overrides: Record<string, unknown> = {}) {
   return {
