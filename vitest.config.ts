@@ -13,6 +13,37 @@ import { defineConfig } from 'vitest/config';
  */
 const integrationWorkers = Number(process.env.API_INTEGRATION_WORKERS ?? 1);
 
+/**
+ * API integration test files whose subject is not storage: configuration, the HTTP layer, the
+ * process, and the real vendors' adapters (against stubs of their APIs; the same methods' sandbox
+ * tests run on both engines). When scripts/test.sh runs the integration tests on PostgreSQL and
+ * on the embedded database side by side, these run on PostgreSQL alone
+ * (API_INTEGRATION_STORAGE_ONLY on the embedded run): a second engine would run the same code
+ * again for nothing. Without PostgreSQL, every file runs on the embedded database.
+ */
+const engineIndependent = [
+  'bank-ach-increase',
+  'bank-config',
+  'bank-increase-adapter',
+  'bank-tink-adapter',
+  'error-reporting',
+  'fancash-credits-fanatics',
+  'featured-brands',
+  'giftcard-config',
+  'giftcard-runa',
+  'hardening',
+  'https',
+  'methods-switched-off',
+  'prepaid-cards-stripe',
+  'production-bank-names',
+  'production-card-payouts',
+  'route-auth',
+  'team-shop-brands',
+  'trust-proxy',
+  'web-app-serving',
+];
+const storageOnly = process.env.API_INTEGRATION_STORAGE_ONLY === '1';
+
 export default defineConfig({
   test: {
     maxWorkers: availableParallelism(),
@@ -38,7 +69,10 @@ export default defineConfig({
           name: 'api-integration',
           root: './apps/api',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/support/**'],
+          exclude: [
+            'test/support/**',
+            ...(storageOnly ? engineIndependent.map((name) => `test/${name}.test.ts`) : []),
+          ],
           globalSetup: ['./test/global-setup.ts'],
           // On PostgreSQL each file gets a database of its own (file-database.ts).
           setupFiles: ['./test/file-database.ts', './test/fail-on-console.ts'],

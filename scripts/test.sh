@@ -34,14 +34,27 @@ summary() {
 }
 trap summary EXIT
 
-step "lint"
-npm run lint
-
-step "typecheck"
-npm run typecheck
-
-step "format"
-npm run format:check
+# Lint, typecheck and the format check read the sources and change nothing: they run side by
+# side, and each one's output is printed whole, in this order, once all have ended.
+step "lint, typecheck and format"
+checks="$(mktemp -d)"
+npm run lint >"$checks/lint" 2>&1 &
+lint_pid=$!
+npm run typecheck >"$checks/typecheck" 2>&1 &
+typecheck_pid=$!
+npm run format:check >"$checks/format" 2>&1 &
+format_pid=$!
+checks_failed=0
+for check in lint typecheck format; do
+  pid_var="${check}_pid"
+  check_status=0
+  wait "${!pid_var}" || check_status=$?
+  printf '\n\033[1m-- %s (%s) --\033[0m\n' "$check" "$([ "$check_status" -eq 0 ] && echo passed || echo FAILED)"
+  cat "$checks/$check"
+  [ "$check_status" -eq 0 ] || checks_failed=1
+done
+rm -rf "$checks"
+[ "$checks_failed" -eq 0 ] || exit 1
 
 step "unit tests"
 npx vitest run --project contracts --project web --project api-unit
@@ -49,14 +62,16 @@ npx vitest run --project contracts --project web --project api-unit
 # The API integration tests run on the embedded database (the default engine) and, when
 # TEST_DATABASE_URL is set, on PostgreSQL too. The two runs share nothing (PostgreSQL runs get a
 # database of their own, and each test file a copy of it), so they run side by side: the
-# embedded run's output is kept and printed after the PostgreSQL run's. Any failure fails the
-# step, and the output ends with a failing run's own summary.
+# embedded run's output is kept and printed after the PostgreSQL run's. The files whose subject
+# is not storage run on PostgreSQL alone (engineIndependent in vitest.config.ts). Any failure
+# fails the step, and the output ends with a failing run's own summary.
 if [ -z "${TEST_DATABASE_URL:-}" ]; then
   step "API integration tests on the embedded database"
   npx vitest run --project api-integration
 else
   logs="$(mktemp -d)"
-  env -u TEST_DATABASE_URL npx vitest run --project api-integration >"$logs/embedded" 2>&1 &
+  env -u TEST_DATABASE_URL API_INTEGRATION_STORAGE_ONLY=1 npx vitest run --project api-integration \
+    >"$logs/embedded" 2>&1 &
   embedded_pid=$!
   trap 'status=$?; kill "$embedded_pid" 2>/dev/null || true; rm -rf "$logs"; summary "$status"' EXIT
   step "API integration tests on PostgreSQL and on the embedded database (its output follows)"
