@@ -16,7 +16,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { RedemptionMode } from '@refund/contracts/wallet';
-import type { Config, EarnRewardOffer } from './config';
+import type { Config } from './config';
 import type { Database } from './db/database';
 import { readServerTls } from './http/tls';
 import { analyticsRoutes, sandboxAnalyticsRoutes } from './features/analytics/analytics-routes';
@@ -51,13 +51,11 @@ import { createBankLinks } from './features/banks/bank-links';
 import { bankRoutes } from './features/banks/bank-routes';
 import { createRoutingDirectory } from './features/banks/routing-directory';
 import { createBankVault } from './features/banks/bank-vault';
-import { sandboxBankLinkRoutes } from './features/banks/sandbox-bank-link-routes';
 import { createCardVault } from './features/cards/card-vault';
 import { cardRoutes } from './features/cards/card-routes';
 import { createCards } from './features/cards/cards';
 import { brandRoutes } from './features/giftcards/brand-routes';
 import { createGiftCardQuotes } from './features/giftcards/quotes';
-import type { IssuerHealth } from './features/giftcards/giftcard-purchases';
 import { createGiftCardWallet } from './features/giftcards/giftcard-wallet';
 import { giftCardWalletRoutes } from './features/giftcards/giftcard-wallet-routes';
 import {
@@ -65,23 +63,18 @@ import {
   spendableBonus,
   welcomeBonusOf,
 } from './features/bonuses/welcome-bonus';
-import { fanCashLinkRoutes } from './features/fancash/fancash-link-routes';
 import { createFreePlay, freePlayOf } from './features/promotions/free-play';
 import { earnRewardRoutes } from './features/earn-rewards/earn-reward-routes';
 import { createEarnRewards } from './features/earn-rewards/earn-rewards';
 import { freePlayRoutes } from './features/promotions/free-play-routes';
-import { createFanCashLinks } from './features/fancash/fancash-links';
-import { sandboxFanCashLinkRoutes } from './features/fancash/sandbox-fancash-link-routes';
-import { createPayoutMethods } from './redemption-methods';
-import { createCardholders } from './features/prepaid-cards/cardholders';
-import { prepaidCardRoutes } from './features/prepaid-cards/prepaid-card-routes';
+import { createPayoutMethods, type StartedMethods } from './redemption-methods';
 import { createPrepaidCardWallet } from './features/prepaid-cards/prepaid-card-wallet';
+import type { StartedMethod } from './features/payouts/method-definition';
 import type { RedemptionMethod } from './features/payouts/redemption-method';
 import { createRedemptions } from './features/payouts/redemptions';
 import { releaseLapsedHolds } from './features/refunds/lapsed-holds';
 import { createRedemptionRatings } from './features/payouts/redemption-ratings';
 import { redemptionRatingRoutes, redemptionRoutes } from './features/payouts/redemption-routes';
-import { increaseWebhookRoutes } from './features/increase-webhooks/increase-webhook-routes';
 import { createCustomerClaims } from './features/refunds/customer-claims';
 import { customerClaimRoutes } from './features/refunds/customer-claim-routes';
 import { createMerchantRefunds } from './features/refunds/merchant-refunds';
@@ -111,33 +104,21 @@ import {
 } from './http/content-encoding';
 import { inlinePagePolicy, securityHeaders } from './http/security-headers';
 import type { JobQueue } from './jobs/job-queue';
-import type { FanCashProgram, PrepaidCardIssuer } from './providers/ports';
-import { bankLinkReturnUrls, type PayoutProviders, type Providers } from './providers/providers';
+import type { Providers } from './providers/providers';
 
 export interface AppDeps {
   config: Config;
   database: Database;
   jobs: JobQueue;
   providers: Providers;
-  payoutProviders: PayoutProviders;
+  /** The redemption methods, started (redemption-methods.ts). */
+  methods: StartedMethods;
   logger: FastifyBaseLogger;
   /** Folder of the built web app to serve; none means API only. */
   webDistDir?: string | undefined;
   isShuttingDown?: () => boolean;
-  /** Set when ACH payouts go through Increase: its signed event webhooks are then received. */
-  increaseWebhookSecret?: string | null;
   /** Redemption methods registered beside the built-in ones. */
   redemptionMethods?: readonly RedemptionMethod[];
-  /** The gift card issuer's health, when one is configured (gift cards are offered with one). */
-  giftCardIssuer?: IssuerHealth | null;
-  /** Provider brand ids of the sports merchant's team shops; none when not given. */
-  teamShopBrands?: readonly string[];
-  /** The brands' own rewards for redeeming with them (earn rewards); none when not given. */
-  earnRewardOffers?: readonly EarnRewardOffer[];
-  /** The prepaid card issuer, when one is configured (prepaid cards are offered with one). */
-  prepaidCardIssuer?: PrepaidCardIssuer | null;
-  /** The sports merchant's FanCash program, when one is configured. */
-  fanCash?: FanCashProgram | null;
   /** Where server-side analytics events go; the analytics table when not given. */
   serverAnalytics?: ServerAnalytics;
 }
@@ -291,20 +272,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const merchantOf = createMerchantAuthenticator(db);
   const vault = createCardVault(db, config.VAULT_KEY);
   const disabledModes = new Set<RedemptionMode>(config.DISABLED_REDEMPTION_METHODS);
-  const earnRewards = createEarnRewards(deps.earnRewardOffers ?? []);
-  const cards = createCards({ db, vault, payouts: deps.payoutProviders.cardPayouts });
-  const redemptionMethods = createPayoutMethods({
-    db,
-    jobs: deps.jobs,
-    vault,
-    cardPayouts: deps.payoutProviders.cardPayouts,
+  const { debitCard, bankAccount, giftCards, prepaidCards } = deps.methods;
+  const earnRewards = createEarnRewards(giftCards.provides.earnRewardOffers);
+  const cards = createCards({ db, vault, payouts: debitCard.provides.cardPayouts });
+  const redemptionMethods = createPayoutMethods(
+    deps.methods,
     disabledModes,
-    giftCards: deps.giftCardIssuer ?? null,
-    earnRewards: !!deps.giftCardIssuer && earnRewards.any,
-    prepaidCards: !!deps.prepaidCardIssuer,
-    fanCash: !!deps.fanCash,
-    extra: deps.redemptionMethods ?? [],
-  });
+    deps.redemptionMethods ?? [],
+  );
   const createdRedemptions = createRedemptions({
     db,
     jobs: deps.jobs,
@@ -333,11 +308,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const bankAccounts = createBankAccounts({
     db,
     vault: createBankVault(db, config.VAULT_KEY),
-    directory: createRoutingDirectory(deps.payoutProviders.linkingBanks),
+    directory: createRoutingDirectory(bankAccount.provides.linkingBanks),
   });
   const bankLinks = createBankLinks({
     db,
-    linking: deps.payoutProviders.bankLinking,
+    linking: bankAccount.provides.bankLinking,
     accounts: bankAccounts,
     logger: deps.logger,
   });
@@ -408,22 +383,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await v1.register(redemptionRoutes, { redemptions });
       await v1.register(redemptionRatingRoutes, { ratings: createRedemptionRatings(db) });
-      if (deps.increaseWebhookSecret) {
-        await v1.register(increaseWebhookRoutes, {
-          secret: deps.increaseWebhookSecret,
-          jobs: deps.jobs,
-        });
-      }
       await v1.register(bankRoutes, { accounts: bankAccounts, links: bankLinks });
-      const sandboxBankLinking = deps.payoutProviders.sandboxBankLinking;
-      if (sandboxBankLinking) {
-        const returnUrls = bankLinkReturnUrls(config.PUBLIC_URL);
-        await v1.register(sandboxBankLinkRoutes, {
-          sandbox: sandboxBankLinking,
-          successUrl: returnUrls.success,
-          failureUrl: returnUrls.failure,
-        });
-      }
       await v1.register(walletRoutes, {
         db,
         methods: redemptionMethods,
@@ -434,7 +394,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await v1.register(brandRoutes, {
         db,
         quotes: createGiftCardQuotes(db, earnRewards.rewardBpsOf),
-        selections: { teamShops: deps.teamShopBrands ?? [] },
+        selections: { teamShops: giftCards.provides.teamShopBrands },
       });
       const giftCardWallet = createGiftCardWallet({
         db,
@@ -444,16 +404,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         publicUrl: config.PUBLIC_URL,
       });
       await v1.register(giftCardWalletRoutes, { wallet: giftCardWallet });
-      const prepaidCardIssuer = deps.prepaidCardIssuer;
+      const prepaidCardIssuer = prepaidCards.provides.issuer;
       const prepaidCardWallet = prepaidCardIssuer
         ? createPrepaidCardWallet({ db, issuer: prepaidCardIssuer, otp })
         : null;
-      if (prepaidCardIssuer && prepaidCardWallet) {
-        await v1.register(prepaidCardRoutes, {
-          cardholders: createCardholders({ db, issuer: prepaidCardIssuer }),
-          wallet: prepaidCardWallet,
-        });
-      }
       const securityActivity = createSecurityActivity({ db });
       await v1.register(accountRightsRoutes, {
         clearRefreshCookie: (reply) => refreshCookie.clear(reply),
@@ -485,17 +439,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           },
         }),
       });
-      const fanCash = deps.fanCash;
-      if (fanCash) {
-        const redirectUri = new URL('/redeem/fancash', config.PUBLIC_URL).toString();
-        await v1.register(fanCashLinkRoutes, {
-          links: createFanCashLinks({ db, program: fanCash, redirectUri }),
-        });
-        if (config.FANCASH_PROVIDER === 'sandbox') {
-          await v1.register(sandboxFanCashLinkRoutes, { redirectUri });
-        }
+      // Each method's own routes (its provider's callbacks, its destinations' pages).
+      for (const method of Object.values<StartedMethod>(deps.methods)) {
+        if (method.routes) await v1.register(method.routes, { db, jobs: deps.jobs, otp });
       }
-      if (deps.giftCardIssuer) await v1.register(earnRewardRoutes, { db, earnRewards });
+      if (giftCards.provides.issuerHealth) {
+        await v1.register(earnRewardRoutes, { db, earnRewards });
+      }
       await v1.register(freePlayRoutes, {
         freePlay: createFreePlay({
           db,

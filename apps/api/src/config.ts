@@ -2,6 +2,12 @@ import { randomBytes } from 'node:crypto';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { redemptionModes } from '@refund/contracts/wallet';
+import {
+  definitions,
+  type MethodDefaults,
+  type MethodEnvShape,
+  type MethodSettings,
+} from './redemption-methods';
 
 const bool = z
   .enum(['true', 'false', '1', '0'])
@@ -51,41 +57,6 @@ const trustProxy = z
     return entries;
   });
 
-/** A comma-separated list of the issuer's brand ids. */
-const brandIdList = z.string().transform((value) =>
-  value
-    .split(',')
-    .map((id) => id.trim())
-    .filter(Boolean),
-);
-
-/** A brand's own reward for redeeming with it (earn rewards), in basis points of the amount. */
-export interface EarnRewardOffer {
-  providerBrandId: string;
-  rewardBps: number;
-}
-
-/** "SBX-harbor-coffee:1500,SBX-voltline:1000": provider brand ids and their reward in bps. */
-const brandRewardList = z.string().transform((value, ctx) => {
-  const offers: EarnRewardOffer[] = [];
-  for (const entry of value
-    .split(',')
-    .map((e) => e.trim())
-    .filter(Boolean)) {
-    const match = /^(.+):(\d{1,4})$/.exec(entry);
-    const rewardBps = Number(match?.[2]);
-    if (!match?.[1] || rewardBps < 1 || rewardBps > 5_000) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `"${entry}" must be a brand id and its reward in basis points (1 to 5000), e.g. SBX-harbor-coffee:1500`,
-      });
-      return z.NEVER;
-    }
-    offers.push({ providerBrandId: match[1].trim(), rewardBps });
-  }
-  return offers;
-});
-
 /** A Sentry DSN (https://<public key>@<host>/<project id>); empty is the same as unset. */
 const sentryDsn = z
   .string()
@@ -95,6 +66,12 @@ const sentryDsn = z
   })
   .transform((value) => value || undefined)
   .optional();
+
+// Each redemption method's variables are its own (ADR 0014): they are read from its definition.
+const methodEnv = Object.assign(
+  {},
+  ...definitions.map((definition) => definition.config.env),
+) as MethodEnvShape;
 
 const envSchema = z
   .object({
@@ -117,19 +94,6 @@ const envSchema = z
     REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     /** Key that seals card numbers in the vault; required in production. */
     VAULT_KEY: z.string().min(32).optional(),
-    /** Sandbox: seconds until a payout to the returned-later card comes back. */
-    SANDBOX_CARD_RETURN_DELAY_SECONDS: z.coerce.number().min(0).max(86_400).default(20),
-    /** Sandbox: seconds until an ACH credit settles, and from settlement to a magic return. */
-    SANDBOX_ACH_SETTLEMENT_SECONDS: z.coerce.number().min(0).max(86_400).default(30),
-    /** How often the job asking about card pushes that got no answer runs. */
-    CARD_PUSH_CHECK_INTERVAL_SECONDS: z.coerce.number().min(0.2).max(3600).default(30),
-    /** Age at which a card push still without an answer is asked about at the provider. */
-    CARD_PUSH_CHECK_AFTER_SECONDS: z.coerce.number().min(0).max(86_400).default(120),
-    /**
-     * Age after which a push the provider has no record of is taken as never made: failed, and
-     * the money given back. Before it, "not found" may only mean "not there yet".
-     */
-    CARD_PUSH_NOT_FOUND_AFTER_SECONDS: z.coerce.number().min(0).max(604_800).default(900),
     /** Pepper mixed into one-time-code hashes. */
     OTP_SECRET: z.string().min(32).optional(),
     /** Sign-in and sign-up codes one phone number (or sign-up e-mail) may be sent in an hour. */
@@ -200,108 +164,6 @@ const envSchema = z
     BOT_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
     BOT_VERIFY_URL: z.url().optional(),
 
-    BANK_LINK_PROVIDER: z.enum(['sandbox', 'tink']).default('sandbox'),
-    TINK_CLIENT_ID: z.string().optional(),
-    TINK_CLIENT_SECRET: z.string().optional(),
-    TINK_MARKET: z
-      .string()
-      .regex(/^[A-Z]{2}$/, 'a two-letter market such as US')
-      .default('US'),
-    TINK_LOCALE: z.string().default('en_US'),
-    TINK_API_URL: z.url().optional(),
-    TINK_LINK_URL: z.url().optional(),
-
-    ACH_PROVIDER: z.enum(['sandbox', 'increase']).default('sandbox'),
-    INCREASE_API_KEY: z.string().optional(),
-    INCREASE_ACCOUNT_ID: z.string().optional(),
-    INCREASE_BASE_URL: z.url().optional(),
-    /** The Event Subscription's shared secret that signs Increase's webhooks; never logged. */
-    INCREASE_WEBHOOK_SECRET: z.string().min(1).optional(),
-
-    CARD_PAYOUT_PROVIDER: z.enum(['sandbox', 'visa_direct']).default('sandbox'),
-    /** https://api.visa.com in production, https://sandbox.api.visa.com for Visa's sandbox. */
-    VISA_DIRECT_BASE_URL: z.url().default('https://api.visa.com'),
-    VISA_DIRECT_USER_ID: z.string().optional(),
-    VISA_DIRECT_PASSWORD: z.string().optional(),
-    /** The mutual-TLS client certificate and its private key (PEM files) Visa issued. */
-    VISA_DIRECT_CERT_FILE: z.string().optional(),
-    VISA_DIRECT_KEY_FILE: z.string().optional(),
-    /** Certificate authorities to trust for Visa's server (PEM); the system's by default. */
-    VISA_DIRECT_CA_FILE: z.string().optional(),
-    VISA_DIRECT_ACQUIRING_BIN: z
-      .string()
-      .regex(/^\d{6,11}$/, '6 to 11 digits')
-      .optional(),
-    VISA_DIRECT_ACQUIRER_COUNTRY_CODE: z
-      .string()
-      .regex(/^\d{3}$/, 'an ISO 3166 numeric country code such as 840')
-      .default('840'),
-    VISA_DIRECT_MERCHANT_CATEGORY_CODE: z
-      .string()
-      .regex(/^\d{4}$/, 'four digits')
-      .default('6012'),
-    VISA_DIRECT_CARD_ACCEPTOR_ID: z.string().max(15).optional(),
-    VISA_DIRECT_TERMINAL_ID: z.string().max(8).optional(),
-    VISA_DIRECT_CARD_ACCEPTOR_STATE: z
-      .string()
-      .regex(/^[A-Z]{2}$/, 'a two-letter US state such as CA')
-      .optional(),
-    VISA_DIRECT_CARD_ACCEPTOR_ZIP: z
-      .string()
-      .regex(/^\d{5}$/, 'five digits')
-      .optional(),
-    VISA_DIRECT_CARD_ACCEPTOR_COUNTY: z
-      .string()
-      .regex(/^\d{3}$/, 'a three-digit county code')
-      .optional(),
-
-    /** The gift card issuer; default the sandbox outside production, none (no gift cards) in it. */
-    GIFT_CARD_PROVIDER: z.enum(['none', 'sandbox', 'runa']).optional(),
-    RUNA_API_KEY: z.string().min(1).optional(),
-    /** Default Runa's production API; its playground is https://playground.runa.io/v2. */
-    RUNA_BASE_URL: z.url().optional(),
-    RUNA_API_VERSION: z.string().default('2024-02-05'),
-    /** The part of the issuer's discount paid to customers as cashback, in basis points. */
-    GIFT_CARD_CASHBACK_SHARE_BPS: z.coerce.number().int().min(0).max(10_000).default(5_000),
-    /** Provider brand ids featured on the promotion page, in order; default the sandbox's demo. */
-    GIFT_CARD_FEATURED_BRANDS: brandIdList.optional(),
-    /** Provider brand ids not offered; default the sandbox's demo. */
-    GIFT_CARD_DISABLED_BRANDS: brandIdList.optional(),
-    /**
-     * Provider brand ids of the sports merchant's team-shop gift cards (the Sports Gift Card
-     * screen); default the sandbox's demo, so none in production.
-     */
-    GIFT_CARD_TEAM_SHOP_BRANDS: brandIdList.optional(),
-    /**
-     * The brands' own rewards for redeeming with them (earn rewards): provider brand ids with a
-     * reward in basis points, e.g. "SBX-harbor-coffee:1500"; default the sandbox's demo.
-     */
-    EARN_REWARDS_OFFERS: brandRewardList.optional(),
-    /** Sandbox: seconds from a gift card order to the card being issued. */
-    SANDBOX_GIFT_CARD_FULFIL_SECONDS: z.coerce.number().min(0).max(3_600).default(3),
-    /** How often the catalog is synced from the issuer. */
-    GIFT_CARD_CATALOG_SYNC_SECONDS: z.coerce.number().min(10).max(86_400).default(3_600),
-    /**
-     * The prepaid Visa card issuer; default the sandbox outside production, none (no prepaid
-     * cards offered) in it.
-     */
-    PREPAID_CARD_PROVIDER: z.enum(['none', 'sandbox', 'stripe_issuing']).optional(),
-    /** A Stripe secret key with Issuing enabled (sk_live_… or, for its test mode, sk_test_…). */
-    STRIPE_ISSUING_API_KEY: z.string().min(1).optional(),
-    /** Default Stripe's API, https://api.stripe.com/v1. */
-    STRIPE_BASE_URL: z.url().optional(),
-    /** Sandbox: seconds from a prepaid card being asked for to it being issued. */
-    SANDBOX_PREPAID_FULFIL_SECONDS: z.coerce.number().min(0).max(3_600).default(3),
-    /** The sports merchant's FanCash program; default the sandbox outside production, none in it. */
-    FANCASH_PROVIDER: z.enum(['none', 'sandbox', 'fanatics']).optional(),
-    FANATICS_CLIENT_ID: z.string().min(1).optional(),
-    FANATICS_CLIENT_SECRET: z.string().min(1).optional(),
-    /** The loyalty API, e.g. https://api.fanatics.example. */
-    FANATICS_API_URL: z.url().optional(),
-    /** The merchant's sign-in (OAuth 2), e.g. https://accounts.fanatics.example. */
-    FANATICS_AUTH_URL: z.url().optional(),
-    /** Sandbox: seconds from a FanCash credit being asked for to it being posted. */
-    SANDBOX_FANCASH_POST_SECONDS: z.coerce.number().min(0).max(3_600).default(3),
     /**
      * The welcome bonus credited, once per customer, with their first claimed refund: spend-only
      * money for gift cards and prepaid cards. Default $10 outside production, none (0) in it.
@@ -345,11 +207,13 @@ const envSchema = z
     SENTRY_DSN_WEB: sentryDsn,
     /** The environment error reports are filed under; default NODE_ENV. */
     SENTRY_ENVIRONMENT: z.string().trim().min(1).max(64).optional(),
+    ...methodEnv,
   })
   .superRefine((env, ctx) => {
     const need = (key: keyof typeof env, why: string) => {
       if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `required ${why}` });
     };
+    const production = env.NODE_ENV === 'production';
     if (env.TLS_CERT_FILE) need('TLS_KEY_FILE', 'with TLS_CERT_FILE');
     if (env.TLS_KEY_FILE) need('TLS_CERT_FILE', 'with TLS_KEY_FILE');
     if (env.NODE_ENV === 'production') {
@@ -370,15 +234,10 @@ const envSchema = z
         'SMS_PROVIDER',
         'EMAIL_PROVIDER',
         'BOT_PROVIDER',
-        'BANK_LINK_PROVIDER',
-        'ACH_PROVIDER',
-        'CARD_PAYOUT_PROVIDER',
-        'GIFT_CARD_PROVIDER',
-        'PREPAID_CARD_PROVIDER',
-        'FANCASH_PROVIDER',
-      ] as const;
+        ...definitions.flatMap((definition) => definition.config.providers),
+      ];
       for (const name of providers) {
-        if (env[name] !== 'sandbox') continue;
+        if (env[name as keyof typeof env] !== 'sandbox') continue;
         ctx.addIssue({
           code: 'custom',
           path: [name],
@@ -392,55 +251,18 @@ const envSchema = z
       need('TWILIO_FROM_NUMBER', 'for SMS_PROVIDER=twilio');
     }
     if (env.EMAIL_PROVIDER === 'smtp') need('SMTP_HOST', 'for EMAIL_PROVIDER=smtp');
-    if (env.GIFT_CARD_PROVIDER === 'runa') {
-      need('RUNA_API_KEY', 'for GIFT_CARD_PROVIDER=runa');
-    }
     if ((env.WELCOME_BONUS_CENTS ?? 0) > 0 && env.NODE_ENV === 'production') {
       need('WELCOME_BONUS_EXPIRES_ON', 'with WELCOME_BONUS_CENTS in production');
     }
     if ((env.FREE_PLAY_CENTS ?? 0) > 0 && env.NODE_ENV === 'production') {
       need('FREE_PLAY_ENDS_ON', 'with FREE_PLAY_CENTS in production');
     }
-    if (env.FANCASH_PROVIDER === 'fanatics') {
-      for (const key of [
-        'FANATICS_CLIENT_ID',
-        'FANATICS_CLIENT_SECRET',
-        'FANATICS_API_URL',
-        'FANATICS_AUTH_URL',
-      ] as const) {
-        need(key, 'for FANCASH_PROVIDER=fanatics');
-      }
-    }
-    if (env.PREPAID_CARD_PROVIDER === 'stripe_issuing') {
-      need('STRIPE_ISSUING_API_KEY', 'for PREPAID_CARD_PROVIDER=stripe_issuing');
-    }
-    if (env.BANK_LINK_PROVIDER === 'tink') {
-      need('TINK_CLIENT_ID', 'for BANK_LINK_PROVIDER=tink');
-      need('TINK_CLIENT_SECRET', 'for BANK_LINK_PROVIDER=tink');
-    }
-    if (env.ACH_PROVIDER === 'increase') {
-      need('INCREASE_API_KEY', 'for ACH_PROVIDER=increase');
-      need('INCREASE_ACCOUNT_ID', 'for ACH_PROVIDER=increase');
-      need('INCREASE_WEBHOOK_SECRET', 'for ACH_PROVIDER=increase');
-    }
-    if (env.CARD_PAYOUT_PROVIDER === 'visa_direct') {
-      for (const key of [
-        'VISA_DIRECT_USER_ID',
-        'VISA_DIRECT_PASSWORD',
-        'VISA_DIRECT_CERT_FILE',
-        'VISA_DIRECT_KEY_FILE',
-        'VISA_DIRECT_ACQUIRING_BIN',
-        'VISA_DIRECT_CARD_ACCEPTOR_ID',
-        'VISA_DIRECT_TERMINAL_ID',
-        'VISA_DIRECT_CARD_ACCEPTOR_STATE',
-        'VISA_DIRECT_CARD_ACCEPTOR_ZIP',
-      ] as const) {
-        need(key, 'for CARD_PAYOUT_PROVIDER=visa_direct');
-      }
-    }
     if (env.BOT_PROVIDER !== 'sandbox') {
       need('BOT_SECRET', `for BOT_PROVIDER=${env.BOT_PROVIDER}`);
       need('BOT_SITE_KEY', `for BOT_PROVIDER=${env.BOT_PROVIDER}`);
+    }
+    for (const definition of definitions) {
+      definition.config.check?.(env, (key, why) => need(key as keyof typeof env, why), production);
     }
   });
 
@@ -449,13 +271,13 @@ export type Env = z.infer<typeof envSchema>;
 export const secretNames = ['JWT_SECRET', 'OTP_SECRET', 'VAULT_KEY'] as const;
 export type SecretName = (typeof secretNames)[number];
 
-export interface Config extends Env {
+/** Every variable, each method's with its defaults resolved (MethodSettings). */
+type ResolvedEnv = Omit<Env, keyof MethodSettings> & MethodSettings;
+
+export interface Config extends ResolvedEnv {
   SANDBOX: boolean;
-  GIFT_CARD_PROVIDER: 'none' | 'sandbox' | 'runa';
-  PREPAID_CARD_PROVIDER: 'none' | 'sandbox' | 'stripe_issuing';
   WELCOME_BONUS_CENTS: number;
   FREE_PLAY_CENTS: number;
-  FANCASH_PROVIDER: 'none' | 'sandbox' | 'fanatics';
   SEED_DEMO_DATA: boolean;
   API_DOCS: boolean;
   JWT_SECRET: string;
@@ -501,13 +323,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const generatedSecrets = secretNames.filter((name) => !env[name]);
   // Never a shared constant: a public development secret would let anyone forge tokens.
   const secret = (name: SecretName) => env[name] ?? randomBytes(32).toString('base64url');
+  // Each method's defaults over its variables, as its definition resolves them.
+  const methodSettings = Object.assign(
+    {},
+    ...definitions.map((definition) => definition.config.defaults?.(env, production)),
+  ) as MethodDefaults;
   return {
     ...env,
+    ...methodSettings,
     SANDBOX: env.SANDBOX ?? !production,
-    GIFT_CARD_PROVIDER: env.GIFT_CARD_PROVIDER ?? (production ? 'none' : 'sandbox'),
-    PREPAID_CARD_PROVIDER: env.PREPAID_CARD_PROVIDER ?? (production ? 'none' : 'sandbox'),
     WELCOME_BONUS_CENTS: env.WELCOME_BONUS_CENTS ?? (production ? 0 : 1_000),
-    FANCASH_PROVIDER: env.FANCASH_PROVIDER ?? (production ? 'none' : 'sandbox'),
     WELCOME_BONUS_EXPIRES_ON: env.WELCOME_BONUS_EXPIRES_ON ?? nextJune30(new Date()),
     FREE_PLAY_CENTS: env.FREE_PLAY_CENTS ?? (production ? 0 : 1_000),
     FREE_PLAY_ENDS_ON: env.FREE_PLAY_ENDS_ON ?? nextJune30(new Date()),

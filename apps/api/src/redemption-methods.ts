@@ -1,72 +1,108 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { RedemptionMode } from '@refund/contracts/wallet';
 import type { Db } from './db/database';
 import type { JobQueue } from './jobs/job-queue';
-import type { CardPayouts } from './providers/ports';
-import type { CardVault } from './features/cards/card-vault';
-import { createBankAccountMethod } from './features/payouts/methods/bank-account';
-import { createDebitCardMethod } from './features/payouts/methods/debit-card/debit-card';
-import { createFanCashMethod } from './features/fancash/fancash-method';
-import type { IssuerHealth } from './features/giftcards/giftcard-purchases';
-import { createGiftCardMethod } from './features/giftcards/giftcard-method';
-import { createPrepaidCardMethod } from './features/prepaid-cards/prepaid-card-method';
-import { pushHolderOf } from './features/payouts/methods/debit-card/push-holders';
+import { fanCashDefinition } from './features/fancash/fancash-definition';
+import { giftCardDefinition } from './features/giftcards/giftcard-definition';
+import { bankAccountDefinition } from './features/payouts/methods/bank-account/bank-account-definition';
+import { debitCardDefinition } from './features/payouts/methods/debit-card/debit-card-definition';
+import type {
+  CommonSettings,
+  MethodDefinitionEntry,
+  SettingsOf,
+  StartedMethod,
+} from './features/payouts/method-definition';
 import type { RedemptionMethod } from './features/payouts/redemption-method';
 import {
   createMethodRegistry,
   type MethodRegistry,
 } from './features/payouts/redemption-method-registry';
+import { prepaidCardDefinition } from './features/prepaid-cards/prepaid-card-definition';
 
-export interface PayoutMethodDeps {
+/**
+ * The redemption methods this server carries: the one list a new method is added to (ADR 0014).
+ * Each brings its configuration, provider, jobs, routes and methods; config.ts, server.ts and
+ * app.ts read them from here.
+ */
+export const methodDefinitions = [
+  debitCardDefinition,
+  bankAccountDefinition,
+  giftCardDefinition,
+  prepaidCardDefinition,
+  fanCashDefinition,
+] as const;
+
+type Definition = (typeof methodDefinitions)[number];
+
+// Every mode of the contracts has a definition: one left out is named by the compiler here (and
+// a mode defined twice by the unit test beside the registry).
+type DefinedMode = Definition['modes'][number];
+const everyModeDefined: [RedemptionMode] extends [DefinedMode] ? true : never = true;
+void everyModeDefined;
+
+/** The definitions as one list, for what reads each the same way (configuration, start). */
+export const definitions: readonly MethodDefinitionEntry[] = methodDefinitions;
+
+type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (
+  i: infer I,
+) => void
+  ? I
+  : never;
+
+/** Every method's environment variables together: config.ts adds them to the server's own. */
+export type MethodEnvShape = UnionToIntersection<Definition['config']['env']>;
+
+/** Every method's defaults that depend on production, as its `defaults` resolves them. */
+export type MethodDefaults = UnionToIntersection<
+  Definition['config'] extends infer C
+    ? C extends { defaults?(...args: never[]): infer D }
+      ? D
+      : never
+    : never
+>;
+
+/** Every method's settings together, defaults resolved. */
+export type MethodSettings = UnionToIntersection<SettingsOf<Definition['config']>>;
+
+type ProvidesOf<D> = D extends { start(...args: never[]): Promise<StartedMethod<infer P>> }
+  ? P
+  : never;
+
+/** Each method once started, by its definition's name. */
+export type StartedMethods = {
+  [D in Definition as D['name']]: StartedMethod<ProvidesOf<D>>;
+};
+
+/**
+ * Starts every method in the registry's order: providers made and jobs worked before anything
+ * is seeded or served.
+ */
+export async function startRedemptionMethods(context: {
+  settings: CommonSettings & MethodSettings;
   db: Db;
-  jobs: Pick<JobQueue, 'sendIn'>;
-  vault: CardVault;
-  cardPayouts: Pick<CardPayouts, 'push'>;
-  disabledModes: ReadonlySet<RedemptionMode>;
-  /** The gift card issuer's health when one is configured; without one, gift cards are not offered. */
-  giftCards: Pick<IssuerHealth, 'reachable'> | null;
-  /**
-   * Whether any brand has an earn-rewards offer; the `earn_rewards` method is offered only then
-   * (registered with gift cards all the same, so past earn-rewards purchases are still shown).
-   */
-  earnRewards: boolean;
-  /** Whether a prepaid card issuer is configured; without one, prepaid cards are not offered. */
-  prepaidCards: boolean;
-  /** Whether a FanCash program is configured; without one, FanCash is not offered. */
-  fanCash: boolean;
-  /** Methods registered beside the built-in ones (a server embedding this one, a test). */
-  extra?: readonly RedemptionMethod[];
+  jobs: JobQueue;
+  logger: FastifyBaseLogger;
+}): Promise<StartedMethods> {
+  const started: Record<string, StartedMethod> = {};
+  for (const definition of definitions) started[definition.name] = await definition.start(context);
+  // Keyed by each definition's own name just above: the type the list's names and starts give.
+  return started as StartedMethods;
 }
 
 /**
- * The redemption methods this server offers: the one list a new method is added to (ADR 0014).
- * Every built-in method is registered, so the redemptions made with it are always shown; one
- * whose provider is not configured is registered unavailable, and takes no new redemptions. A
- * method in `extra` takes the place of the built-in one of its mode.
+ * The registry the pipeline redeems through: every started method, registered offered or not
+ * (so the redemptions made with it are always shown), less the modes switched off. A method in
+ * `extra` (a server embedding this one, a test) takes the place of the started one of its mode.
  */
-export function createPayoutMethods(deps: PayoutMethodDeps): MethodRegistry {
-  const extra = deps.extra ?? [];
+export function createPayoutMethods(
+  started: StartedMethods,
+  disabledModes: ReadonlySet<RedemptionMode>,
+  extra: readonly RedemptionMethod[] = [],
+): MethodRegistry {
   const replaced = new Set(extra.map((method) => method.mode));
-  const unreachable = { reachable: false };
-  const builtIn: RedemptionMethod[] = [
-    createDebitCardMethod({
-      db: deps.db,
-      cardPayouts: deps.cardPayouts,
-      vault: deps.vault,
-      holder: pushHolderOf(deps.db),
-    }),
-    createBankAccountMethod({ jobs: deps.jobs }),
-    createGiftCardMethod({ jobs: deps.jobs, health: deps.giftCards ?? unreachable }),
-    createGiftCardMethod({
-      jobs: deps.jobs,
-      health: deps.giftCards ?? unreachable,
-      mode: 'earn_rewards',
-      offered: deps.earnRewards,
-    }),
-    createPrepaidCardMethod({ jobs: deps.jobs, offered: deps.prepaidCards }),
-    createFanCashMethod({ jobs: deps.jobs, offered: deps.fanCash }),
-  ];
+  const methods = Object.values<StartedMethod>(started).flatMap((method) => method.methods);
   return createMethodRegistry(
-    [...builtIn.filter((method) => !replaced.has(method.mode)), ...extra],
-    deps.disabledModes,
+    [...methods.filter((method) => !replaced.has(method.mode)), ...extra],
+    disabledModes,
   );
 }

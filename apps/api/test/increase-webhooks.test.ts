@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
-import { INCREASE_EVENT_QUEUE } from '../src/features/increase-webhooks/increase-events';
+import { INCREASE_EVENT_QUEUE } from '../src/features/payouts/methods/bank-account/increase-events';
 import { ACH_REJECTED_REASON } from '../src/providers/increase-ach-payouts';
 import { signIncreaseWebhook } from '../src/providers/increase-webhook-signature';
 import { sendJson, type RecordedRequest } from '../src/providers/testing/stub-http-server';

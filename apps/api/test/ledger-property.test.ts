@@ -18,7 +18,9 @@ import { createSessionStore } from '../src/features/auth/sessions';
 import { createCardVault } from '../src/features/cards/card-vault';
 import { checkLedger } from '../src/features/ledger/ledger-check';
 import { applyPayoutEvent, type PayoutEventType } from '../src/features/payouts/payout-events';
-import { createPayoutMethods } from '../src/redemption-methods';
+import { createDebitCardMethod } from '../src/features/payouts/methods/debit-card/debit-card';
+import { pushHolderOf } from '../src/features/payouts/methods/debit-card/push-holders';
+import { createMethodRegistry } from '../src/features/payouts/redemption-method-registry';
 import { createRedemptions, type Redemptions } from '../src/features/payouts/redemptions';
 import { releaseLapsedHolds } from '../src/features/refunds/lapsed-holds';
 import { releaseReturn } from '../src/features/refunds/refund-money';
@@ -257,17 +259,14 @@ beforeAll(async () => {
     db,
     jobs: server.jobs,
     otp,
-    methods: createPayoutMethods({
-      db,
-      jobs: server.jobs,
-      vault: createCardVault(db, config.VAULT_KEY),
-      cardPayouts: silent,
-      disabledModes: new Set(),
-      giftCards: null,
-      prepaidCards: false,
-      fanCash: false,
-      earnRewards: false,
-    }),
+    methods: createMethodRegistry([
+      createDebitCardMethod({
+        db,
+        cardPayouts: silent,
+        vault: createCardVault(db, config.VAULT_KEY),
+        holder: pushHolderOf(db),
+      }),
+    ]),
     releaseLapsedHolds: (userId) => releaseLapsedHolds(db, server.jobs, userId),
     spendableBonus: async () => 0,
     bot: { verify: async () => true },

@@ -3,7 +3,7 @@ import { rewardLabel, type EarnReward } from '@refund/contracts/earn-rewards';
 import type { Queryable } from '../../db/database';
 import { giftcardBrands } from '../../db/schema';
 import { DomainError } from '../../domain/domain-error';
-import type { EarnRewardOffer } from '../../config';
+import type { EarnRewardOffer } from '../giftcards/giftcard-definition';
 import { brandView } from '../giftcards/brands';
 
 /**

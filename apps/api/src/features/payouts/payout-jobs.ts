@@ -28,15 +28,11 @@ export const achReturnReason = (code: SandboxAchReturnCode): string =>
   `The bank returned the payout (${code}: ${sandboxAchReturnReasons[code]}).`;
 
 /**
- * Payout work done after the request: ACH submission (retried while the provider is down) and
- * the sandbox's delayed callbacks (card returns, ACH settlement and returns), delivered like a
- * provider's would be: each through applyPayoutEvent, once per event id.
+ * Payout work done after the request: the sandbox's delayed callbacks (here a card return; below
+ * ACH submission, retried while the provider is down, and ACH settlement and returns), delivered
+ * like a provider's would be: each through applyPayoutEvent, once per event id.
  */
-export async function registerPayoutJobs(
-  jobs: JobQueue,
-  db: Db,
-  ach: AchJobOptions,
-): Promise<void> {
+export async function registerCardReturnJobs(jobs: JobQueue, db: Db): Promise<void> {
   await jobs.work<{ redemptionId: string }>(
     SANDBOX_CARD_RETURN_QUEUE,
     { retryLimit: 10 },
@@ -49,7 +45,10 @@ export async function registerPayoutJobs(
       });
     },
   );
+}
 
+/** ACH submission and the sandbox's settlements and returns (the bank method's jobs). */
+export async function registerAchJobs(jobs: JobQueue, db: Db, ach: AchJobOptions): Promise<void> {
   await jobs.work<{ redemptionId: string }>(
     ACH_SUBMIT_QUEUE,
     { retryLimit: 8, retryDelay: 5, retryBackoff: true, concurrency: 2 },

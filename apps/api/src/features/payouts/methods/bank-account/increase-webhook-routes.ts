@@ -2,13 +2,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema } from '@refund/contracts/errors';
-import { AppError } from '../../http/app-error';
-import type { JobQueue } from '../../jobs/job-queue';
+import { AppError } from '../../../../http/app-error';
+import type { JobQueue } from '../../../../jobs/job-queue';
 import {
   INCREASE_SIGNATURE_HEADER,
   increaseEventSchema,
   verifyIncreaseWebhookSignature,
-} from '../../providers/increase-webhook-signature';
+} from '../../../../providers/increase-webhook-signature';
 import { INCREASE_EVENT_QUEUE, type IncreaseEventJob } from './increase-events';
 
 export interface IncreaseWebhookRoutesOptions {

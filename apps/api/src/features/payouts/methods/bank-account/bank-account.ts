@@ -1,10 +1,10 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { Queryable } from '../../../db/database';
-import { bankAccounts, bankPayouts } from '../../../db/schema';
-import type { JobQueue } from '../../../jobs/job-queue';
-import { usableBankAccount } from '../../banks/bank-accounts';
-import { ACH_SUBMIT_QUEUE } from '../payout-jobs';
-import type { DestinationView, RedemptionMethod } from '../redemption-method';
+import type { Queryable } from '../../../../db/database';
+import { bankAccounts, bankPayouts } from '../../../../db/schema';
+import type { JobQueue } from '../../../../jobs/job-queue';
+import { usableBankAccount } from '../../../banks/bank-accounts';
+import { ACH_SUBMIT_QUEUE } from '../../payout-jobs';
+import type { DestinationView, RedemptionMethod } from '../../redemption-method';
 
 /**
  * ACH credit to a bank account, typed in or linked. The submission is a job queued in the

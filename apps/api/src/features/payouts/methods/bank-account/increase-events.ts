@@ -1,14 +1,14 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/database';
-import { bankPayouts, redemptions } from '../../db/schema';
-import type { JobQueue } from '../../jobs/job-queue';
+import type { Db } from '../../../../db/database';
+import { bankPayouts, redemptions } from '../../../../db/schema';
+import type { JobQueue } from '../../../../jobs/job-queue';
 import {
   ACH_REJECTED_REASON,
   type IncreaseAchTransfers,
   type IncreaseTransferState,
-} from '../../providers/increase-ach-payouts';
-import { applyAndNotify, type PayoutEvent } from '../payouts/payout-events';
+} from '../../../../providers/increase-ach-payouts';
+import { applyAndNotify, type PayoutEvent } from '../../payout-events';
 
 /** Increase events about ACH transfers, worked after the webhook has been answered. */
 export const INCREASE_EVENT_QUEUE = 'increase-event';
