@@ -381,7 +381,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         activity: createSecurityActivity({ db }),
         onSessionsEnded: (userId) => authenticator.forget(userId),
       });
-      await v1.register(redemptionRoutes, { redemptions });
+      await v1.register(redemptionRoutes, {
+        redemptions,
+        modeSchema: redemptionMethods.modeSchema,
+      });
       await v1.register(redemptionRatingRoutes, { ratings: createRedemptionRatings(db) });
       await v1.register(bankRoutes, { accounts: bankAccounts, links: bankLinks });
       await v1.register(walletRoutes, {

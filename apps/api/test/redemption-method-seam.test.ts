@@ -1,10 +1,13 @@
 /**
- * Adding a redemption method is adding one module: a method written here in a few lines, handed
- * to the server beside the built-in ones, is offered, redeemed through end to end, retried,
- * refused and compensated by the one pipeline, without any change to it.
+ * Adding a redemption method is adding one module: a method written here in a few lines, of a
+ * mode no contract lists, handed to the server beside the built-in ones, is offered, redeemed
+ * through end to end, retried, refused and compensated by the one pipeline, without any change
+ * to it.
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RedemptionMode } from '@refund/contracts/wallet';
+import { ledgerEntries, ledgerTransfers, redemptions } from '../src/db/schema';
 import { customerAvailable, systemShard } from '../src/features/ledger/ledger';
 import type { RedemptionMethod } from '../src/features/payouts/redemption-method';
 import { fundedCustomer, mintWithdrawalCode, newMerchant } from './support/payout-fixtures';
@@ -12,12 +15,18 @@ import type { SignedIn } from './support/people';
 import { balanceOf, expectLedgerBalanced, type TestMerchant } from './support/refund-fixtures';
 import { call, startTestServer, type TestServer } from './support/test-server';
 
-/** A prepaid card issuer that answers at once; a card whose id ends in 0 is declined. */
-function fakePrepaidMethod(): RedemptionMethod & { issued: Map<string, string> } {
+/**
+ * A mode that exists only here. The compiler knows the contracts' modes alone, so it is named as
+ * one of them; the server takes it because a method of it is registered.
+ */
+const PAYPAL_TEST = 'paypal_test' as RedemptionMode;
+
+/** A wallet provider that answers at once; an account whose id ends in 0 is declined. */
+function fakePayPalMethod(): RedemptionMethod & { issued: Map<string, string> } {
   const issued = new Map<string, string>();
   return {
     issued,
-    mode: 'prepaid',
+    mode: PAYPAL_TEST,
     destinationKind: 'card',
     limits: { minCents: 1_000, maxCents: 50_000, feeRateBps: 0, wholeDollarsOnly: true },
     destination: async (_q, _userId, id) => ({ id }),
@@ -64,10 +73,10 @@ function fakeBonusMethod(): RedemptionMethod {
 let server: TestServer;
 let plain: TestServer;
 let merchant: TestMerchant;
-const fake = fakePrepaidMethod();
+const fake = fakePayPalMethod();
 beforeAll(async () => {
-  // The built-in prepaid and FanCash methods are left out, so the fakes stand in for methods to
-  // come.
+  // The built-in prepaid and FanCash methods are left out: the FanCash fake takes the place of
+  // the built-in one, and nothing offers prepaid cards.
   const withoutPrepaid = { PREPAID_CARD_PROVIDER: 'none', FANCASH_PROVIDER: 'none' };
   server = await startTestServer(withoutPrepaid, { redemptionMethods: [fake, fakeBonusMethod()] });
   plain = await startTestServer(withoutPrepaid);
@@ -81,7 +90,7 @@ afterAll(async () => {
 async function redeem(
   on: TestServer,
   person: SignedIn,
-  body: { amount_in_cents: number; payment_method_uuid?: string },
+  body: { amount_in_cents: number; payment_method_uuid?: string; mode?: RedemptionMode },
   key: string = crypto.randomUUID(),
 ) {
   const code = await mintWithdrawalCode(on.database.db, person.phone);
@@ -90,7 +99,7 @@ async function redeem(
     'POST',
     '/v1/redemptions',
     {
-      mode: 'prepaid',
+      mode: PAYPAL_TEST,
       payment_method_uuid: crypto.randomUUID().replace(/.$/, '1'),
       ...code,
       ...body,
@@ -106,7 +115,7 @@ describe('a method registered beside the built-in ones', () => {
       token: person.accessToken,
     });
     expect(methods.json().data).toContainEqual({
-      mode: 'prepaid',
+      mode: PAYPAL_TEST,
       destination_kind: 'card',
       spends_bonus: false,
       is_available: true,
@@ -122,6 +131,9 @@ describe('a method registered beside the built-in ones', () => {
     expect(elsewhere.json().data).toContainEqual(
       expect.objectContaining({ mode: 'prepaid', is_available: false }),
     );
+    expect(elsewhere.json().data).not.toContainEqual(
+      expect.objectContaining({ mode: PAYPAL_TEST }),
+    );
   });
 
   it('redeems end to end: recorded, paid out, shown, and a retry answers the same', async () => {
@@ -133,7 +145,7 @@ describe('a method registered beside the built-in ones', () => {
     expect(first.statusCode, first.body).toBe(201);
     const transaction = first.json();
     expect(transaction).toMatchObject({
-      mode: 'prepaid',
+      mode: PAYPAL_TEST,
       status: 'Successful',
       amount_in_cents: 4_000,
       fee_in_cents: 0,
@@ -142,6 +154,19 @@ describe('a method registered beside the built-in ones', () => {
     });
     expect(fake.issued.has(transaction.transaction_id)).toBe(true);
     expect((await balanceOf(server.app, person.accessToken)).available_in_cents).toBe(6_000);
+    const db = server.database.db;
+    const [record] = await db
+      .select({ mode: redemptions.mode, status: redemptions.status })
+      .from(redemptions)
+      .where(eq(redemptions.id, transaction.transaction_id));
+    expect(record).toEqual({ mode: PAYPAL_TEST, status: 'succeeded' });
+    // The usual payout transfer: the amount out of the wallet, into payouts in transit.
+    const postings = await db
+      .select({ amountCents: ledgerEntries.amountCents })
+      .from(ledgerEntries)
+      .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
+      .where(eq(ledgerTransfers.idempotencyKey, `payout:${transaction.transaction_id}`));
+    expect(postings.map((p) => p.amountCents).sort((a, b) => a - b)).toEqual([-4_000, 4_000]);
 
     const again = await redeem(server, person, body, key);
     expect(again.statusCode).toBe(200);
@@ -188,7 +213,12 @@ describe('a method registered beside the built-in ones', () => {
 
   it('is refused where it is not registered, changing nothing', async () => {
     const person = await fundedCustomer(plain.app, await newMerchant(plain.database.db), 5_000);
-    const answer = await redeem(plain, person, { amount_in_cents: 2_000 });
+    // A mode no contract lists is not even a request there.
+    const unknown = await redeem(plain, person, { amount_in_cents: 2_000 });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ code_description: 'VALIDATION_FAILED' });
+    // One the contracts list, with no method offering it there, is unavailable.
+    const answer = await redeem(plain, person, { amount_in_cents: 2_000, mode: 'prepaid' });
     expect(answer.statusCode).toBe(409);
     expect(answer.json()).toMatchObject({ code_description: 'METHOD_UNAVAILABLE' });
     expect((await balanceOf(plain.app, person.accessToken)).available_in_cents).toBe(5_000);

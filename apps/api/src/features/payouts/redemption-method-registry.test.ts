@@ -108,6 +108,27 @@ describe('the redemption method registry', () => {
     });
   });
 
+  it('takes the modes of the contracts and those registered beyond them, and no other', () => {
+    const beyond = { ...method('debit'), mode: 'paypal_test' as RedemptionMode };
+    const registry = createMethodRegistry([method('debit'), beyond]);
+    expect(registry.modeSchema.safeParse('paypal_test').success).toBe(true);
+    // Not registered, but a mode of the contracts: unavailable, not unheard of.
+    expect(registry.modeSchema.safeParse('fancash').success).toBe(true);
+    expect(registry.modeSchema.safeParse('cheque').success).toBe(false);
+    expect(registry.views().map((v) => v.mode)).toEqual([
+      'debit',
+      'bank',
+      'prepaid',
+      'giftcard',
+      'fancash',
+      'earn_rewards',
+      'paypal_test',
+    ]);
+    expect(
+      createMethodRegistry([method('debit')]).modeSchema.safeParse('paypal_test').success,
+    ).toBe(false);
+  });
+
   it('refuses two methods for one mode', () => {
     expect(() => createMethodRegistry([method('bank'), method('bank')])).toThrow(/two/);
   });

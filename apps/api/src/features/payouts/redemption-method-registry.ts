@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   redemptionModes,
   type RedemptionMethod as RedemptionMethodView,
@@ -19,7 +20,16 @@ export function createMethodRegistry(
     if (byMode.has(method.mode)) throw new Error(`two redemption methods for ${method.mode}`);
     byMode.set(method.mode, method);
   }
+  // The contracts' modes, in their order, then any registered beyond them (a method a test or an
+  // embedding server brings): what requests may name and answers may carry here.
+  const modes = [...new Set([...redemptionModes, ...byMode.keys()])];
+  const modeSchema = z.enum(modes);
   return {
+    /**
+     * The modes a request may name and an answer carry: the contracts' list (a mode not
+     * registered is answered METHOD_UNAVAILABLE), and the registered ones beyond it.
+     */
+    modeSchema,
     /** The method to redeem with now, or null when it is not offered. */
     get(mode: RedemptionMode): RedemptionMethod | null {
       const method = byMode.get(mode);
@@ -34,11 +44,12 @@ export function createMethodRegistry(
       return [...byMode.values()];
     },
     /**
-     * Every mode, in the contracts' order: available when registered, not switched off and its
-     * provider answers; with its limits, its kind of destination and whether it spends the bonus.
+     * Every mode, in the contracts' order (then those registered beyond it): available when
+     * registered, not switched off and its provider answers; with its limits, its kind of
+     * destination and whether it spends the bonus.
      */
     views(): RedemptionMethodView[] {
-      return redemptionModes.map((mode) => {
+      return modes.map((mode) => {
         const method = byMode.get(mode);
         const limits = method && !method.limitsPerDestination ? method.limits : null;
         return {

@@ -11,6 +11,7 @@ import {
   transactionListSchema,
   transactionSchema,
 } from '@refund/contracts/redemptions';
+import type { RedemptionMode } from '@refund/contracts/wallet';
 import type { RedemptionRatings } from './redemption-ratings';
 import type { Redemptions } from './redemptions';
 
@@ -28,9 +29,16 @@ const errors = {
 
 export const redemptionRoutes: FastifyPluginAsync<{
   redemptions: Redemptions;
+  /** The modes the registered methods redeem (the registry's `modeSchema`). */
+  modeSchema: z.ZodType<RedemptionMode>;
 }> = async (app, options) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { redemptions } = options;
+  const { redemptions, modeSchema } = options;
+  // The contracts' schemas with the modes registered here: a method registered beside the
+  // built-in ones is redeemed through and shown like them (ADR 0014).
+  const requestSchema = createRedemptionRequestSchema.extend({ mode: modeSchema });
+  const transaction = transactionSchema.extend({ mode: modeSchema });
+  const transactionList = transactionListSchema.extend({ data: z.array(transaction) });
 
   r.post(
     '/redemptions/otp',
@@ -54,8 +62,8 @@ export const redemptionRoutes: FastifyPluginAsync<{
         summary:
           'Redeem to a debit card (instant), a bank account or a gift card (with its quote); idempotent by Idempotency-Key',
         headers: idempotencyHeadersSchema,
-        body: createRedemptionRequestSchema,
-        response: { 200: transactionSchema, 201: transactionSchema, ...errors },
+        body: requestSchema,
+        response: { 200: transaction, 201: transaction, ...errors },
       },
     },
     async (request, reply) => {
@@ -78,7 +86,7 @@ export const redemptionRoutes: FastifyPluginAsync<{
         tags: ['redemptions'],
         summary: "The customer's redemptions, newest first (keyset pagination)",
         querystring: listQuerySchema,
-        response: { 200: transactionListSchema, ...errors },
+        response: { 200: transactionList, ...errors },
       },
     },
     async (request) => {
@@ -95,7 +103,7 @@ export const redemptionRoutes: FastifyPluginAsync<{
         tags: ['redemptions'],
         summary: 'One redemption with its payout details; someone else’s answers 404',
         params: z.object({ id: z.uuid({ error: 'id must be a UUID' }) }),
-        response: { 200: transactionSchema, ...errors },
+        response: { 200: transaction, ...errors },
       },
     },
     async (request) => redemptions.load(request.customer.userId, request.params.id),

@@ -1,15 +1,19 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '@refund/contracts/errors';
+import { z } from 'zod';
 import {
   redemptionMethodListSchema,
+  redemptionMethodSchema,
   statementFileSchema,
   statementFormatQuerySchema,
+  statementLineSchema,
   statementMonthParamsSchema,
   statementPageSchema,
   statementQuerySchema,
   walletBalanceSchema,
   type RedemptionMethod,
+  type RedemptionMode,
 } from '@refund/contracts/wallet';
 import type { Db } from '../../db/database';
 import { eq } from 'drizzle-orm';
@@ -21,7 +25,7 @@ import { walletStatement } from './wallet-statement';
 export interface WalletRoutesOptions {
   db: Db;
   /** The redemption methods the server offers (the payouts feature's registry). */
-  methods: { views(): RedemptionMethod[] };
+  methods: { views(): RedemptionMethod[]; modeSchema: z.ZodType<RedemptionMode> };
   /** The welcome bonus offered, if any: its last day bounds the bonus balance shown. */
   bonus: { expiresAt: Date } | null;
   /** Named on the statements. */
@@ -30,6 +34,18 @@ export interface WalletRoutesOptions {
 
 export const walletRoutes: FastifyPluginAsync<WalletRoutesOptions> = async (app, options) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // The contracts' schemas with the modes registered here (a method beside the built-in ones).
+  const mode = options.methods.modeSchema;
+  const methodList = redemptionMethodListSchema.extend({
+    data: z.array(redemptionMethodSchema.extend({ mode })),
+  });
+  const statementPage = statementPageSchema.extend({
+    data: z.array(
+      statementLineSchema.extend({
+        redemption: statementLineSchema.shape.redemption.unwrap().extend({ mode }).nullable(),
+      }),
+    ),
+  });
 
   r.get(
     '/wallet/balance',
@@ -57,7 +73,7 @@ export const walletRoutes: FastifyPluginAsync<WalletRoutesOptions> = async (app,
         summary:
           "Every movement of the signed-in customer's money, newest first, one line per kind (refund claimed, redemption and its fee, cashback, brand reward, bonus, free play, money given back); the lines sum to the balance",
         querystring: statementQuerySchema,
-        response: { 200: statementPageSchema, 400: errorBodySchema, 401: errorBodySchema },
+        response: { 200: statementPage, 400: errorBodySchema, 401: errorBodySchema },
       },
     },
     async (request) =>
@@ -114,7 +130,7 @@ export const walletRoutes: FastifyPluginAsync<WalletRoutesOptions> = async (app,
       schema: {
         tags: ['wallet'],
         summary: 'The ways to redeem a balance, and whether each is available now',
-        response: { 200: redemptionMethodListSchema, 401: errorBodySchema },
+        response: { 200: methodList, 401: errorBodySchema },
       },
     },
     async () => ({ data: options.methods.views() }),
