@@ -1,3 +1,4 @@
+import type { RedemptionMode } from '@refund/contracts/wallet';
 import { describe, expect, it } from 'vitest';
 import {
   bonusLastDay,
@@ -8,6 +9,10 @@ import {
   spendableFor,
   spendsBonus,
 } from './welcome-bonus';
+import { methodView } from '../../test/method-views';
+
+/** Whether a mode spends the bonus is the API's answer: its methods as GET /redemption-methods lists them. */
+const method = (mode: RedemptionMode) => methodView(mode);
 
 const now = new Date('2027-05-01T12:00:00.000Z');
 const balance = {
@@ -18,28 +23,28 @@ const balance = {
 
 describe('what a redemption can spend', () => {
   it('counts the bonus for gift cards and prepaid cards, never for payouts', () => {
-    expect(spendableCents(balance, 'giftcard', now)).toBe(5_500);
+    expect(spendableCents(balance, method('giftcard'), now)).toBe(5_500);
     // An earn-rewards brand's card is a gift card: the bonus pays for it too.
-    expect(spendableCents(balance, 'earn_rewards', now)).toBe(5_500);
-    expect(spendableCents(balance, 'prepaid', now)).toBe(5_500);
-    expect(spendableCents(balance, 'debit', now)).toBe(4_500);
-    expect(spendableCents(balance, 'bank', now)).toBe(4_500);
+    expect(spendableCents(balance, method('earn_rewards'), now)).toBe(5_500);
+    expect(spendableCents(balance, method('prepaid'), now)).toBe(5_500);
+    expect(spendableCents(balance, method('debit'), now)).toBe(4_500);
+    expect(spendableCents(balance, method('bank'), now)).toBe(4_500);
     // FanCash is store credit at a merchant: the bonus never becomes it.
-    expect(spendableCents(balance, 'fancash', now)).toBe(4_500);
-    expect(spendsBonus('giftcard')).toBe(true);
-    expect(spendsBonus('bank')).toBe(false);
-    expect(spendsBonus('fancash')).toBe(false);
+    expect(spendableCents(balance, method('fancash'), now)).toBe(4_500);
+    expect(spendsBonus(method('giftcard'))).toBe(true);
+    expect(spendsBonus(method('bank'))).toBe(false);
+    expect(spendsBonus(method('fancash'))).toBe(false);
     expect(spendsBonus(null)).toBe(false);
   });
 
   it('says which bonus a payout leaves out', () => {
-    expect(spendableFor(balance, 'debit', now)).toEqual({
+    expect(spendableFor(balance, method('debit'), now)).toEqual({
       cents: 4_500,
       availableCents: 4_500,
       bonusCents: 0,
       unspendableBonusCents: 1_000,
     });
-    expect(spendableFor(balance, 'prepaid', now)).toEqual({
+    expect(spendableFor(balance, method('prepaid'), now)).toEqual({
       cents: 5_500,
       availableCents: 4_500,
       bonusCents: 1_000,
@@ -51,14 +56,14 @@ describe('what a redemption can spend', () => {
     const atEnd = new Date('2027-07-01T00:00:00.000Z');
     expect(liveBonusCents(balance, new Date(atEnd.getTime() - 1))).toBe(1_000);
     expect(liveBonusCents(balance, atEnd)).toBe(0);
-    expect(spendableCents(balance, 'giftcard', atEnd)).toBe(4_500);
-    expect(spendableCents({ ...balance, bonus_in_cents: 0 }, 'giftcard', now)).toBe(4_500);
+    expect(spendableCents(balance, method('giftcard'), atEnd)).toBe(4_500);
+    expect(spendableCents({ ...balance, bonus_in_cents: 0 }, method('giftcard'), now)).toBe(4_500);
   });
 });
 
 describe('how an amount is paid', () => {
   it('takes the bonus first, then the balance, which alone goes down', () => {
-    const spendable = spendableFor(balance, 'giftcard', now);
+    const spendable = spendableFor(balance, method('giftcard'), now);
     expect(paymentOf(spendable, 5_000)).toEqual({
       fromBonus: 1_000,
       fromBalance: 4_000,
@@ -72,7 +77,7 @@ describe('how an amount is paid', () => {
   });
 
   it('takes a payout from the balance alone', () => {
-    expect(paymentOf(spendableFor(balance, 'debit', now), 2_000)).toEqual({
+    expect(paymentOf(spendableFor(balance, method('debit'), now), 2_000)).toEqual({
       fromBonus: 0,
       fromBalance: 2_000,
       balanceAfter: 2_500,

@@ -1,17 +1,18 @@
 import type { AppConfig } from '@refund/contracts/app-config';
-import type { RedemptionMode, WalletBalance } from '@refund/contracts/wallet';
+import type { RedemptionMethod, WalletBalance } from '@refund/contracts/wallet';
 
 /**
  * The welcome bonus (ADR 0020): spend-only money the product gives once, with a customer's first
- * claimed refund, until its last day. It pays for gift cards (earn rewards' too) and prepaid
- * cards, before the available balance; a payout to a debit card or bank account never spends it.
- * These rules are written here once, for every feature that shows or checks what can be spent.
+ * claimed refund, until its last day. Which methods it pays for, before the available balance, is
+ * the API's to say (`spends_bonus` of GET /redemption-methods), so the web never keeps a list of
+ * its own that could disagree with what the server charges. These rules are written here once,
+ * for every feature that shows or checks what can be spent.
  */
-const bonusModes: readonly RedemptionMode[] = ['giftcard', 'earn_rewards', 'prepaid'];
+export type BonusRule = Pick<RedemptionMethod, 'spends_bonus'>;
 
-/** Whether the bonus pays (first) for a redemption by this method. */
-export const spendsBonus = (mode: RedemptionMode | null): boolean =>
-  mode !== null && bonusModes.includes(mode);
+/** Whether the bonus pays (first) for a redemption by this method; no method spends nothing. */
+export const spendsBonus = (method: BonusRule | null | undefined): boolean =>
+  method?.spends_bonus ?? false;
 
 type BonusBalance = Pick<
   WalletBalance,
@@ -36,15 +37,15 @@ export interface Spendable {
   unspendableBonusCents: number;
 }
 
-/** What a redemption by `mode` can spend out of `balance`. */
+/** What a redemption by `method` can spend out of `balance`. */
 export function spendableFor(
   balance: BonusBalance,
-  mode: RedemptionMode | null,
+  method: BonusRule | null | undefined,
   now = new Date(),
 ): Spendable {
   const bonus = liveBonusCents(balance, now);
   const available = Math.max(0, balance.available_in_cents);
-  return spendsBonus(mode)
+  return spendsBonus(method)
     ? {
         cents: available + bonus,
         availableCents: available,
@@ -54,12 +55,12 @@ export function spendableFor(
     : { cents: available, availableCents: available, bonusCents: 0, unspendableBonusCents: bonus };
 }
 
-/** The most a redemption by `mode` can spend out of `balance`. */
+/** The most a redemption by `method` can spend out of `balance`. */
 export const spendableCents = (
   balance: BonusBalance,
-  mode: RedemptionMode | null,
+  method: BonusRule | null | undefined,
   now = new Date(),
-): number => spendableFor(balance, mode, now).cents;
+): number => spendableFor(balance, method, now).cents;
 
 export interface Payment {
   /** The part of the amount the bonus pays. */

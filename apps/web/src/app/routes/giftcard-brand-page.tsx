@@ -216,7 +216,7 @@ export function GiftCardBrandPage({
             <GiftCardAmountForm
               mode={mode}
               brand={brand}
-              spendable={spendableFor(balance.data, mode)}
+              spendable={spendableFor(balance.data, method)}
               methods={methods.data}
               initialCents={
                 flow.mode === mode && flow.selectedGiftcardBrand === brand.id ? flow.amount : 0

@@ -21,6 +21,7 @@ import {
   type RedemptionFlow,
 } from '../../features/redeem/redemption-flow';
 import { saveWithdrawalAttempt } from '../../features/redeem/withdrawal-attempt';
+import { useRedemptionMethods } from '../../features/wallet/api/get-redemption-methods';
 import { useWalletBalance } from '../../features/wallet/api/get-wallet-balance';
 import { errorMessage } from '../../lib/api-error';
 import { spendableFor } from '../../lib/welcome-bonus';
@@ -88,6 +89,8 @@ export function RedeemDetailsScreen() {
   const navigate = useNavigate();
   const flow = useRedemptionFlow();
   const balance = useWalletBalance();
+  // Whether the welcome bonus pays first is the method's, as the API lists it.
+  const methods = useRedemptionMethods();
   const startOtp = useStartWithdrawalOtp();
   const [serverError, setServerError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -143,17 +146,25 @@ export function RedeemDetailsScreen() {
       </BackLink>
       <PageHeading intro={t('redeem.confirm.intro')}>{t('titles.redeemDetails')}</PageHeading>
       <Card>
-        {balance.isPending ? (
+        {balance.isPending || methods.isPending ? (
           <LoadingState />
-        ) : balance.isError ? (
+        ) : balance.isError || methods.isError ? (
           <ErrorState
             message={t('common.fetchRecordsError')}
-            onRetry={() => void balance.refetch()}
+            onRetry={() =>
+              void Promise.all([
+                balance.isError ? balance.refetch() : null,
+                methods.isError ? methods.refetch() : null,
+              ])
+            }
           />
         ) : (
           <ConfirmDetails
             flow={flow}
-            spendable={spendableFor(balance.data, flow.mode)}
+            spendable={spendableFor(
+              balance.data,
+              methods.data.find((m) => m.mode === flow.mode),
+            )}
             pending={startOtp.isPending || renewing}
             serverError={serverError}
             quote={quote}

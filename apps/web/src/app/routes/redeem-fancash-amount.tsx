@@ -52,7 +52,7 @@ export function FanCashAmount({ link, method, balance }: FanCashAmountProps) {
         max_amount: flow.max_amount,
         is_whole_amount_value_required: flow.is_whole_amount_value_required,
       }}
-      spendable={spendableFor(balance, 'fancash')}
+      spendable={spendableFor(balance, method)}
       feeRate={flow.fee_rate}
       initialCents={flow.amount}
       netLabel={t('redeem.summary.addedAsFanCash')}

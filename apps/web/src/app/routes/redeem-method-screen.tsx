@@ -78,7 +78,7 @@ export function RedeemMethodScreen<T>({ destination }: { destination: PayoutDest
               max_amount: flow.max_amount,
               is_whole_amount_value_required: flow.is_whole_amount_value_required,
             }}
-            spendable={spendableFor(balance.data, mode)}
+            spendable={spendableFor(balance.data, method)}
             feeRate={flow.fee_rate}
             initialCents={flow.amount}
             onContinue={(cents) => {

@@ -156,7 +156,7 @@ export function RedeemPrepaidScreen() {
             max_amount: flow.max_amount,
             is_whole_amount_value_required: flow.is_whole_amount_value_required,
           }}
-          spendable={spendableFor(balance.data, 'prepaid')}
+          spendable={spendableFor(balance.data, method)}
           feeRate={flow.fee_rate}
           initialCents={flow.amount}
           netLabel={t('redeem.summary.loadedOnCard')}
