@@ -4,9 +4,11 @@ import { StrictMode, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, useLocation } from 'react-router';
 import { vi } from 'vitest';
+import { methodRegistry } from '../src/app/methods/method-registry';
 import { Toaster } from '../src/components/toaster';
 import { AuthProvider } from '../src/features/auth/auth-context';
 import type { AuthMachine, AuthState } from '../src/features/auth/auth-machine';
+import { MethodRegistryProvider, type MethodRegistry } from '../src/lib/methods/method-registry';
 import { createTestI18n } from './test-i18n';
 
 /** A machine frozen in one state, recording the calls the screens make on it. */
@@ -48,20 +50,28 @@ export function renderApp(
     strict?: boolean;
     /** The language the texts are in; English unless told. */
     language?: 'en' | 'de';
+    /** The redemption methods' screens: the app's, unless a test adds a method of its own. */
+    methods?: MethodRegistry;
+    /** English texts beside the real ones, e.g. those of a method only a test knows. */
+    texts?: Record<string, unknown>;
   } = {},
 ) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
   const machine = options.machine ?? fakeAuthMachine().machine;
+  const i18n = createTestI18n(options.language);
+  if (options.texts) i18n.addResourceBundle('en', 'translation', options.texts, true);
   const tree = (
-    <I18nextProvider i18n={createTestI18n(options.language)}>
+    <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <AuthProvider machine={machine}>
-          <MemoryRouter initialEntries={[options.route ?? '/']}>
-            {ui}
-            <LocationProbe />
-          </MemoryRouter>
+          <MethodRegistryProvider registry={options.methods ?? methodRegistry}>
+            <MemoryRouter initialEntries={[options.route ?? '/']}>
+              {ui}
+              <LocationProbe />
+            </MemoryRouter>
+          </MethodRegistryProvider>
           <Toaster />
         </AuthProvider>
       </QueryClientProvider>

@@ -7,7 +7,9 @@ import { AuthProvider } from '../features/auth/auth-context';
 import { AppRoutes } from './app-routes';
 import { AppErrorBoundary } from './errors/screen-error-boundary';
 import { NavigationBridge } from './navigation-bridge';
+import { MethodRegistryProvider } from '../lib/methods/method-registry';
 import { RouteFocusProvider } from '../lib/route-focus';
+import { methodRegistry } from './methods/method-registry';
 import { PageViews } from './page-views';
 import { ScrollToTop } from './scroll-to-top';
 import { authMachine, navigation, queryClient, returnPaths } from './composition-root';
@@ -22,12 +24,14 @@ export function App() {
           <ScrollToTop />
           <PageViews />
           <AppErrorBoundary>
-            <RouteFocusProvider>
-              {/* Waits for the translations of the current language. */}
-              <Suspense fallback={<BootSplash />}>
-                <AppRoutes returnPaths={returnPaths} />
-              </Suspense>
-            </RouteFocusProvider>
+            <MethodRegistryProvider registry={methodRegistry}>
+              <RouteFocusProvider>
+                {/* Waits for the translations of the current language. */}
+                <Suspense fallback={<BootSplash />}>
+                  <AppRoutes returnPaths={returnPaths} />
+                </Suspense>
+              </RouteFocusProvider>
+            </MethodRegistryProvider>
           </AppErrorBoundary>
         </BrowserRouter>
         <Toaster />

@@ -1,6 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import type { TransactionAction } from '../../features/transactions/components/transaction-list';
-import { destinationText } from '../../features/transactions/components/transaction-text';
+import { useDestinationText } from '../../features/transactions/components/transaction-text';
 import { PrepaidCardActivation } from '../../features/prepaid/components/prepaid-card-activation';
 
 /**
@@ -8,7 +7,7 @@ import { PrepaidCardActivation } from '../../features/prepaid/components/prepaid
  * is inactive (its id is the redemption's); other redemptions offer nothing more.
  */
 export function usePrepaidCardAction(): TransactionAction {
-  const { t } = useTranslation();
+  const destinationText = useDestinationText();
   return (transaction) => {
     const { destination } = transaction;
     if (destination.kind !== 'prepaid_card') return null;
@@ -17,7 +16,7 @@ export function usePrepaidCardAction(): TransactionAction {
       <PrepaidCardActivation
         cardUuid={transaction.transaction_id}
         status={status}
-        cardLabel={destinationText(t, transaction)}
+        cardLabel={destinationText(transaction)}
       />
     );
   };

@@ -8,17 +8,9 @@ import { paths } from '../../config/paths';
 import { useStartWithdrawalOtp } from '../../features/redeem/api/start-withdrawal-otp';
 import { ConfirmDetails } from '../../features/redeem/components/confirm-details';
 import {
-  adoptQuote,
-  createGiftCardQuote,
-  giftCardQuoteSlot,
-  isGiftCardMode,
-  quoteIsFresh,
-} from '../../features/redeem/giftcard/giftcard-quote';
-import {
   isReadyToConfirm,
   redemptionFlow,
   useRedemptionFlow,
-  type RedemptionFlow,
 } from '../../features/redeem/redemption-flow';
 import { saveWithdrawalAttempt } from '../../features/redeem/withdrawal-attempt';
 import { useRedemptionMethods } from '../../features/wallet/api/get-redemption-methods';
@@ -27,60 +19,10 @@ import { errorMessage } from '../../lib/api-error';
 import { spendableFor } from '../../lib/welcome-bonus';
 import { trackEvent } from '../../lib/analytics-events';
 import { attemptFromChallenge } from '../../lib/otp-attempt';
+import { methodOf, useMethodRegistry } from '../../lib/methods/method-registry';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { BackLink } from './back-link';
 import { PageHeading } from './page-heading';
-
-/** The screen a flow's method starts on, to go back and change something. */
-export function methodHref(flow: Pick<RedemptionFlow, 'mode' | 'selectedGiftcardBrand'>): string {
-  switch (flow.mode) {
-    case 'bank':
-      return paths.redeemBank.href();
-    case 'prepaid':
-      return paths.redeemPrepaid.href();
-    case 'fancash':
-      return paths.redeemFanCash.href();
-    case 'giftcard':
-      return flow.selectedGiftcardBrand
-        ? paths.redeemGiftCardBrand.href(flow.selectedGiftcardBrand)
-        : paths.redeemGiftCard.href();
-    case 'earn_rewards':
-      return flow.selectedGiftcardBrand
-        ? paths.earnRewardsBrand.href(flow.selectedGiftcardBrand)
-        : paths.earnRewards.href();
-    default:
-      return paths.redeemDebit.href();
-  }
-}
-
-/**
- * Before a gift card's passcode is sent, its quote must still hold: one about to expire is
- * renewed, and if the renewed offer differs the customer sees it and confirms again.
- * Answers whether confirming may go on.
- */
-async function renewQuoteIfNeeded(
-  flow: RedemptionFlow,
-  onChanged: (totalValueCents: number) => void,
-): Promise<boolean> {
-  if (!isGiftCardMode(flow.mode)) return true;
-  const held = giftCardQuoteSlot.read();
-  if (held && held.quote_id === flow.selectedPaymentMethodUUID && quoteIsFresh(held)) return true;
-  if (!flow.selectedGiftcardBrand) return false;
-  const renewed = await createGiftCardQuote({
-    brand_id: flow.selectedGiftcardBrand,
-    amount_in_cents: flow.amount,
-  });
-  const before = flow.gross_amount_in_cents;
-  adoptQuote(
-    redemptionFlow.update,
-    renewed,
-    { id: flow.selectedGiftcardBrand, name: flow.display_name ?? '', image: flow.image },
-    flow.mode,
-  );
-  if (renewed.total_value_in_cents === before) return true;
-  onChanged(renewed.total_value_in_cents);
-  return false;
-}
 
 /** Confirm Details (/redeem-details): confirming texts the withdrawal passcode. */
 export function RedeemDetailsScreen() {
@@ -95,15 +37,21 @@ export function RedeemDetailsScreen() {
   const [serverError, setServerError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [renewing, setRenewing] = useState(false);
+  const registry = useMethodRegistry();
 
   if (!isReadyToConfirm(flow)) {
-    return <Navigate to={flow.mode ? methodHref(flow) : paths.home.href()} replace />;
+    return (
+      <Navigate
+        to={flow.mode ? methodOf(registry, flow.mode).startHref(flow) : paths.home.href()}
+        replace
+      />
+    );
   }
-  const held = isGiftCardMode(flow.mode) ? giftCardQuoteSlot.read() : null;
-  const quote = held?.quote_id === flow.selectedPaymentMethodUUID ? held : null;
-  // A gift card is confirmed only with its quote in hand, whose figures are the ones shown: when
-  // it is not kept (another tab started over), its amount is chosen and quoted again.
-  if (isGiftCardMode(flow.mode) && !quote) return <Navigate to={methodHref(flow)} replace />;
+  const method = methodOf(registry, flow.mode);
+  const quote = method.quote?.held(flow) ?? null;
+  // A quoted purchase is confirmed only with its quote in hand, whose figures are the ones shown:
+  // when it is not kept (another tab started over), its amount is chosen and quoted again.
+  if (method.quote && !quote) return <Navigate to={method.startHref(flow)} replace />;
 
   const sendPasscode = () =>
     startOtp.mutate(undefined, {
@@ -123,9 +71,12 @@ export function RedeemDetailsScreen() {
     setServerError(null);
     setNotice(null);
     setRenewing(true);
-    renewQuoteIfNeeded(flow, (total) =>
-      setNotice(t('giftCards.confirm.offerChanged', { total: formatMoney(total) })),
-    )
+    const renewed = method.quote
+      ? method.quote.renew(flow, (total) =>
+          setNotice(t('giftCards.confirm.offerChanged', { total: formatMoney(total) })),
+        )
+      : Promise.resolve(true);
+    renewed
       .then((goOn) => {
         if (goOn) sendPasscode();
       })
@@ -135,15 +86,7 @@ export function RedeemDetailsScreen() {
 
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-5">
-      <BackLink to={methodHref(flow)}>
-        {t(
-          isGiftCardMode(flow.mode)
-            ? 'giftCards.confirm.edit'
-            : flow.mode === 'prepaid' || flow.mode === 'fancash'
-              ? 'redeem.confirm.editAmount'
-              : 'redeem.confirm.edit',
-        )}
-      </BackLink>
+      <BackLink to={method.startHref(flow)}>{t(method.confirm.editKey)}</BackLink>
       <PageHeading intro={t('redeem.confirm.intro')}>{t('titles.redeemDetails')}</PageHeading>
       <Card>
         {balance.isPending || methods.isPending ? (
@@ -161,6 +104,7 @@ export function RedeemDetailsScreen() {
         ) : (
           <ConfirmDetails
             flow={flow}
+            method={method}
             spendable={spendableFor(
               balance.data,
               methods.data.find((m) => m.mode === flow.mode),

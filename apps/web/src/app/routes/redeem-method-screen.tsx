@@ -13,6 +13,7 @@ import { useMethodFlow } from '../../features/redeem/use-method-flow';
 import { useRedemptionMethods } from '../../features/wallet/api/get-redemption-methods';
 import { useWalletBalance } from '../../features/wallet/api/get-wallet-balance';
 import { trackEvent } from '../../lib/analytics-events';
+import { useMethodUI } from '../../lib/methods/method-registry';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { spendableFor } from '../../lib/welcome-bonus';
 import { BackLink } from './back-link';
@@ -28,7 +29,7 @@ export function RedeemMethodScreen<T>({ destination }: { destination: PayoutDest
   const { t } = useTranslation();
   const { mode } = destination;
   const navigate = useNavigate();
-  const title = t(mode === 'debit' ? 'titles.redeemDebit' : 'titles.redeemBank');
+  const title = t(useMethodUI(mode).titleKey);
   useDocumentTitle(title);
   const flow = useRedemptionFlow();
   const methods = useRedemptionMethods();

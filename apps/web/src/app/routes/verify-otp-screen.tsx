@@ -6,21 +6,18 @@ import { z } from 'zod';
 import { Card } from '../../components/card';
 import { paths } from '../../config/paths';
 import { transactionQueryOptions } from '../../features/transactions/api/get-transaction';
-import { destinationText } from '../../features/transactions/components/transaction-text';
 import { RedemptionOutcome } from '../../features/redeem/components/redemption-outcome';
 import { WithdrawalVerify } from '../../features/redeem/components/withdrawal-verify';
-import { giftCardQuoteSlot, isGiftCardMode } from '../../features/redeem/giftcard/giftcard-quote';
 import {
   isReadyToConfirm,
   redemptionFlow,
   useRedemptionFlow,
-  type RedemptionFlow,
 } from '../../features/redeem/redemption-flow';
+import { methodOf, useMethodRegistry, useMethodUI } from '../../lib/methods/method-registry';
 import { notify } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { BackLink } from './back-link';
 import { PageHeading } from './page-heading';
-import { methodHref } from './redeem-details-screen';
 
 /**
  * The finished redemption rides in the history entry, so a reload shows the same outcome: with
@@ -35,12 +32,6 @@ type OutcomeState = z.infer<typeof outcomeStateSchema>;
 function readOutcome(state: unknown): OutcomeState | null {
   const parsed = outcomeStateSchema.safeParse(state);
   return parsed.success ? parsed.data : null;
-}
-
-/** The brand reward the confirmed gift card quote locked; 0 without one or for other methods. */
-function lockedReward(flow: RedemptionFlow): number {
-  const quote = isGiftCardMode(flow.mode) ? giftCardQuoteSlot.read() : null;
-  return quote?.quote_id === flow.selectedPaymentMethodUUID ? quote.reward_in_cents : 0;
 }
 
 /**
@@ -58,13 +49,15 @@ function LiveOutcome({ state, onDone }: { state: OutcomeState; onDone: (rated: b
     initialDataUpdatedAt: 0,
   });
   const outcome = live.data;
+  const method = useMethodUI(outcome.mode);
   useDocumentTitle(t(`redemptionTitle.${outcome.status}`));
   return (
     <Card className="mx-auto flex w-full max-w-xl flex-col">
       <RedemptionOutcome
         transaction={outcome}
-        destination={destinationText(t, outcome)}
-        retryHref={methodHref({ mode: outcome.mode, selectedGiftcardBrand: null })}
+        method={method}
+        destination={method.destinationText(t, outcome)}
+        retryHref={method.startHref({ selectedGiftcardBrand: null })}
         rewardCents={state.reward_in_cents}
         onDone={onDone}
       />
@@ -96,12 +89,14 @@ function WithdrawalPasscode() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const flow = useRedemptionFlow();
+  const registry = useMethodRegistry();
   useDocumentTitle(t('titles.verifyOtp'));
 
   const { orderID } = flow;
   if (!isReadyToConfirm(flow) || orderID === null) {
     return <Navigate to={paths.redeemDetails.href()} replace />;
   }
+  const method = methodOf(registry, flow.mode);
 
   return (
     <div className="mx-auto flex max-w-xl flex-col gap-5">
@@ -114,7 +109,8 @@ function WithdrawalPasscode() {
             // The outcome first, so this screen never renders an empty flow without it.
             const outcomeState: OutcomeState = {
               outcome: transaction,
-              reward_in_cents: lockedReward(flow),
+              // An earn-rewards brand's reward, which its quote locked; the transaction lacks it.
+              reward_in_cents: method.quote?.held(flow)?.reward_in_cents ?? 0,
             };
             void navigate(paths.verifyOtp.href(), { replace: true, state: outcomeState });
             // The flow is done either way; a failed payout starts again from the method.

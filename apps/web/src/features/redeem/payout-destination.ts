@@ -1,4 +1,4 @@
-import type { PayoutMode } from '@refund/contracts/redemptions';
+import type { RedemptionMode } from '@refund/contracts/wallet';
 import type { TFunction } from 'i18next';
 import type { ComponentType } from 'react';
 
@@ -17,7 +17,7 @@ export interface SavedDestinations<T> {
  */
 export interface PayoutDestination<T> {
   /** The redemption method that pays out to this kind. */
-  readonly mode: PayoutMode;
+  readonly mode: RedemptionMode;
   readonly useSaved: () => SavedDestinations<T>;
   readonly idOf: (destination: T) => string;
   /** How the flow names one, from the list to Confirm Details: 'Visa •••• 5556'. */

@@ -9,11 +9,13 @@ import type { RedemptionFlow } from '../redemption-flow';
 import { RedemptionSummary } from './redemption-summary';
 import { FormAlert } from '../../../components/form-alert';
 import type { GiftCardQuote } from '@refund/contracts/brands';
-import { isGiftCardMode } from '../giftcard/giftcard-quote';
+import type { MethodUI } from '../../../lib/methods/method-ui';
 import { GiftCardValue } from '../giftcard/giftcard-value';
 
 interface ConfirmDetailsProps {
   flow: RedemptionFlow;
+  /** The flow's method: its name, when its money arrives, what its summary calls what arrives. */
+  method: MethodUI;
   /** What the method can spend: the welcome bonus, where it spends it, pays first. */
   spendable: Spendable;
   pending: boolean;
@@ -25,27 +27,13 @@ interface ConfirmDetailsProps {
   onConfirm: () => void;
 }
 
-const arrivalKey = (mode: RedemptionFlow['mode']) =>
-  mode === 'earn_rewards'
-    ? 'giftcard'
-    : mode === 'bank' || mode === 'giftcard' || mode === 'prepaid' || mode === 'fancash'
-      ? mode
-      : 'debit';
-
-/** What the summary's last line calls what arrives, where 'You receive' says too little. */
-const netKey = (mode: RedemptionFlow['mode']) =>
-  mode === 'prepaid'
-    ? 'redeem.summary.loadedOnCard'
-    : mode === 'fancash'
-      ? 'redeem.summary.addedAsFanCash'
-      : null;
-
 const formatTime = (iso: string) =>
   new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
 
 /** Confirm Details: everything about the redemption, once more, and consent to the SMS code. */
 export function ConfirmDetails({
   flow,
+  method,
   spendable,
   pending,
   serverError,
@@ -58,7 +46,7 @@ export function ConfirmDetails({
   const [consentError, setConsentError] = useState<string | null>(null);
   const summary = summarize(flow.amount, flow.fee_rate);
   const payment = paymentOf(spendable, flow.amount);
-  const netLabel = netKey(flow.mode);
+  const netLabel = method.confirm.netLabelKey;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -82,9 +70,7 @@ export function ConfirmDetails({
       <dl className="flex flex-col divide-y divide-line">
         <div className="flex justify-between gap-4 pb-3">
           <dt className="text-ink-muted">{t('redeem.confirm.method')}</dt>
-          <dd className="text-right font-medium text-ink">
-            {t(`wallet.methods.${flow.mode ?? 'debit'}.name`)}
-          </dd>
+          <dd className="text-right font-medium text-ink">{t(method.labelKey)}</dd>
         </div>
         <div className="flex justify-between gap-4 py-3">
           <dt className="text-ink-muted">{t('redeem.confirm.to')}</dt>
@@ -92,9 +78,7 @@ export function ConfirmDetails({
         </div>
         <div className="flex justify-between gap-4 py-3">
           <dt className="text-ink-muted">{t('redeem.confirm.arrives')}</dt>
-          <dd className="text-right font-medium text-ink">
-            {t(`redeem.confirm.arrival.${arrivalKey(flow.mode)}`)}
-          </dd>
+          <dd className="text-right font-medium text-ink">{t(method.confirm.arrivalKey)}</dd>
         </div>
         {payment.fromBonus > 0 && (
           <>
@@ -119,7 +103,8 @@ export function ConfirmDetails({
           </dd>
         </div>
       </dl>
-      {isGiftCardMode(flow.mode) ? (
+      {/* A quoted purchase shows the quote's own figures; anything else the amount's fee. */}
+      {method.quote ? (
         quote && <GiftCardValue value={quote} />
       ) : (
         <RedemptionSummary

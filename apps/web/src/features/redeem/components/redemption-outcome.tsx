@@ -5,12 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonVariants } from '../../../components/button';
 import { paths } from '../../../config/paths';
+import type { MethodUI } from '../../../lib/methods/method-ui';
 import { useFocusOnMount } from '../../../lib/use-focus-on-mount';
 import { RatingPrompt } from './rating-prompt';
 import { RedemptionSummary } from './redemption-summary';
 
 interface RedemptionOutcomeProps {
   transaction: Transaction;
+  /** The transaction's method: what its outcome says, and where what it bought is kept. */
+  method: MethodUI;
   /** Where the money went, named as the transaction history names it ('Visa •••• 5556'). */
   destination: string;
   /** Where a failed redemption starts again: its method's first step. */
@@ -61,6 +64,7 @@ function Mark({ tone }: { tone: 'success' | 'pending' | 'danger' }) {
  */
 export function RedemptionOutcome({
   transaction,
+  method,
   destination,
   retryHref,
   rewardCents = 0,
@@ -108,39 +112,10 @@ export function RedemptionOutcome({
     );
   }
 
-  const giftCard = transaction.destination.kind === 'gift_card';
-  const prepaidCard = transaction.destination.kind === 'prepaid_card';
-  const fanCashAccount =
-    transaction.destination.kind === 'fancash' ? transaction.destination.account_name : undefined;
   const paid = transaction.status === 'Successful';
-  const messageKey = giftCard
-    ? paid
-      ? 'giftCards.outcome.issued'
-      : 'giftCards.outcome.issuing'
-    : prepaidCard
-      ? paid
-        ? 'redeem.outcome.prepaidIssued'
-        : 'redeem.outcome.prepaidIssuing'
-      : fanCashAccount
-        ? paid
-          ? 'redeem.outcome.fanCashAdded'
-          : 'redeem.outcome.fanCashOnItsWay'
-        : paid
-          ? 'redeem.outcome.sent'
-          : transaction.mode === 'bank'
-            ? 'redeem.outcome.onItsWayBank'
-            : 'redeem.outcome.onItsWay';
-  const message = t(messageKey, {
-    amount: formatMoney(transaction.net_amount_in_cents),
-    destination,
-    brand: transaction.destination.brand ?? '',
-    name: fanCashAccount ?? '',
-  });
-  const netLabel = prepaidCard
-    ? t('redeem.summary.loadedOnCard')
-    : transaction.mode === 'fancash'
-      ? t('redeem.summary.addedAsFanCash')
-      : undefined;
+  const message = method.outcome.message(t, transaction, destination);
+  const { netLabelKey, keptAt } = method.outcome;
+  const netLabel = netLabelKey ? t(netLabelKey) : undefined;
 
   return (
     <div className="flex flex-col items-center gap-5 text-center">
@@ -161,17 +136,9 @@ export function RedemptionOutcome({
       <div className="w-full text-left">
         <RedemptionSummary summary={summary} feeRate={0} netLabel={netLabel} />
       </div>
-      {giftCard && (
-        <Link to={paths.giftCardHistory.href()} className={`${buttonVariants.primary} w-full`}>
-          {t('giftCards.outcome.openWallet')}
-        </Link>
-      )}
-      {prepaidCard && (
-        <Link
-          to={paths.visaPrepaidCardHistory.href()}
-          className={`${buttonVariants.primary} w-full`}
-        >
-          {t('redeem.outcome.openPrepaidCards')}
+      {keptAt && (
+        <Link to={keptAt.href} className={`${buttonVariants.primary} w-full`}>
+          {t(keptAt.labelKey)}
         </Link>
       )}
       <Link

@@ -7,11 +7,11 @@ import { ResendCountdown } from '../../../components/resend-countdown';
 import { trackEvent } from '../../../lib/analytics-events';
 import { errorMessage } from '../../../lib/api-error';
 import { useBotToken } from '../../../lib/bot-protection/use-bot-token';
+import { useMethodUI } from '../../../lib/methods/method-registry';
 import { attemptFromChallenge, type OtpAttempt } from '../../../lib/otp-attempt';
 import { notify } from '../../../lib/toast';
 import { useCreateRedemption } from '../api/create-redemption';
 import { useStartWithdrawalOtp } from '../api/start-withdrawal-otp';
-import { isGiftCardMode } from '../giftcard/giftcard-quote';
 import type { ConfirmableMode, RedemptionFlow } from '../redemption-flow';
 import {
   clearWithdrawalAttempt,
@@ -41,6 +41,7 @@ export function WithdrawalVerify({ flow, onRedeemed }: WithdrawalVerifyProps) {
   const sendOtp = useStartWithdrawalOtp();
   const redeem = useCreateRedemption();
   const botToken = useBotToken();
+  const { botAction } = useMethodUI(flow.mode);
   const [checking, setChecking] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const requested = useRef(false);
@@ -71,11 +72,11 @@ export function WithdrawalVerify({ flow, onRedeemed }: WithdrawalVerifyProps) {
     if (!attempt) return;
     setServerError(null);
     let bot_token: string | undefined;
-    if (isGiftCardMode(flow.mode)) {
-      // Gift cards, earn rewards' too, are guarded by the bot check (SPEC §7 customer_gc_rewards).
+    if (botAction) {
+      // A method guarded by the bot check (gift cards, earn rewards' too: SPEC §7) passes it first.
       setChecking(true);
       try {
-        bot_token = await botToken('customer_gc_rewards');
+        bot_token = await botToken(botAction);
       } catch (error) {
         setServerError(errorMessage(error));
         return;

@@ -13,11 +13,7 @@ import type { RedemptionFlow } from '../redemption-flow';
  * The modes that buy a gift card with a quote: a plain gift card, or one from a brand with an
  * earn-rewards offer (ADR 0024), whose quote also locks the brand's reward.
  */
-export const giftCardModes = ['giftcard', 'earn_rewards'] as const;
-export type GiftCardMode = (typeof giftCardModes)[number];
-
-export const isGiftCardMode = (mode: RedemptionMode | null): mode is GiftCardMode =>
-  (giftCardModes as readonly (RedemptionMode | null)[]).includes(mode);
+export type GiftCardMode = Extract<RedemptionMode, 'giftcard' | 'earn_rewards'>;
 
 /** A price-locked quote: the cashback it names is the cashback paid if bought before it expires. */
 export async function createGiftCardQuote(body: GiftCardQuoteRequest): Promise<GiftCardQuote> {

@@ -7,16 +7,8 @@ import { ErrorState, LoadingState } from '../../../components/query-state';
 import { ApiError } from '../../../lib/api-error';
 import { useTransaction } from '../api/get-transaction';
 import { TransactionStatusBadge } from './transaction-status-badge';
-import { destinationText } from './transaction-text';
-
-/** What the destination's field is called, by the kind of destination. */
-const destinationLabelKeys: Record<Transaction['destination']['kind'], string> = {
-  card: 'transactions.details.card',
-  bank_account: 'transactions.details.bankAccount',
-  gift_card: 'transactions.details.giftCard',
-  prepaid_card: 'transactions.details.prepaidCard',
-  fancash: 'transactions.details.fanCashAccount',
-};
+import { useMethodUI } from '../../../lib/methods/method-registry';
+import { useDestinationText } from './transaction-text';
 
 function Field({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
   return (
@@ -30,13 +22,11 @@ function Field({ label, children, wide }: { label: string; children: ReactNode; 
 /** Why a redemption did not reach its destination, and where the money is now. */
 function FailureNotice({ transaction }: { transaction: Transaction }) {
   const { t } = useTranslation();
-  const who = transaction.mode === 'bank' ? 'bank' : 'card';
+  const { details } = useMethodUI(transaction.mode);
   return (
     <div className="flex flex-col gap-1.5 rounded-xl border border-danger bg-danger-soft p-4 text-sm">
       <p className="font-semibold text-ink">
-        {transaction.returned
-          ? t(`transactions.details.returnedTitle.${who}`)
-          : t('transactions.details.failedTitle')}
+        {transaction.returned ? t(details.returnedTitleKey) : t('transactions.details.failedTitle')}
       </p>
       {transaction.failure_reason && <p className="text-ink">{transaction.failure_reason}</p>}
       <p className="text-ink">
@@ -52,7 +42,8 @@ function FailureNotice({ transaction }: { transaction: Transaction }) {
 export function TransactionCard({ transaction }: { transaction: Transaction }) {
   const { t } = useTranslation();
   const titleId = useId();
-  const destination = destinationText(t, transaction);
+  const destination = useDestinationText()(transaction);
+  const { details } = useMethodUI(transaction.mode);
   return (
     <article aria-labelledby={titleId} className={`${cardClass} flex flex-col gap-5`}>
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -80,7 +71,7 @@ export function TransactionCard({ transaction }: { transaction: Transaction }) {
         <Field label={t('transactions.details.net')}>
           <span className="tabular-nums">{formatMoney(transaction.net_amount_in_cents)}</span>
         </Field>
-        <Field label={t(destinationLabelKeys[transaction.destination.kind])}>{destination}</Field>
+        <Field label={t(details.destinationLabelKey)}>{destination}</Field>
         <Field label={t('transactions.details.method')}>
           {t(`transactions.details.methodName.${transaction.mode}`)}
         </Field>

@@ -10,7 +10,7 @@ import { ErrorState, LoadingState } from '../../../components/query-state';
 import { paths } from '../../../config/paths';
 import { useTransactions } from '../api/get-transactions';
 import { TransactionStatusBadge } from './transaction-status-badge';
-import { destinationText } from './transaction-text';
+import { useDestinationText } from './transaction-text';
 
 /** What a row offers besides opening the redemption, e.g. activating the card it loaded. */
 export type TransactionAction = (transaction: Transaction) => ReactNode;
@@ -25,6 +25,7 @@ function TransactionRow({
   signed: boolean;
 }) {
   const { t } = useTranslation();
+  const destinationText = useDestinationText();
   return (
     <Link
       to={paths.redemptionDetails.href(transaction.transaction_id)}
@@ -35,9 +36,7 @@ function TransactionRow({
           <span className="font-semibold text-ink">
             {t(`transactions.method.${transaction.mode}`)}
           </span>
-          <span className="text-sm break-words text-ink-muted">
-            {destinationText(t, transaction)}
-          </span>
+          <span className="text-sm break-words text-ink-muted">{destinationText(transaction)}</span>
         </span>
         <span
           className="shrink-0 text-lg font-bold text-ink tabular-nums"

@@ -4,16 +4,17 @@ import { Link } from 'react-router';
 import { Card } from '../../../components/card';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import { useRedemptionMethods } from '../api/get-redemption-methods';
-import { redemptionMethodIcon } from '../redemption-method-icons';
-import { redemptionMethodHref } from '../redemption-method-links';
+import { useMethodUI } from '../../../lib/methods/method-registry';
 
 const rowClass = 'flex min-h-16 items-center gap-4 rounded-xl px-3 py-3';
 
 function MethodRow({ method }: { method: RedemptionMethod }) {
   const { t } = useTranslation();
-  const name = t(`wallet.methods.${method.mode}.name`);
-  const href = method.is_available ? redemptionMethodHref[method.mode] : undefined;
-  const Icon = redemptionMethodIcon[method.mode];
+  const ui = useMethodUI(method.mode);
+  const name = t(ui.labelKey);
+  // Home links to a method's first screen only while the API lists it as available.
+  const href = method.is_available ? ui.startHref({ selectedGiftcardBrand: null }) : undefined;
+  const Icon = ui.icon;
   const icon = (
     <span
       className={`grid size-10 shrink-0 place-items-center rounded-full ${
@@ -43,9 +44,7 @@ function MethodRow({ method }: { method: RedemptionMethod }) {
       {icon}
       <span className="flex flex-1 flex-col">
         <span className="font-semibold text-ink">{name}</span>
-        <span className="text-sm text-ink-muted">
-          {t(`wallet.methods.${method.mode}.description`)}
-        </span>
+        <span className="text-sm text-ink-muted">{t(ui.descriptionKey)}</span>
       </span>
       <span aria-hidden="true" className="text-xl text-ink-muted">
         ›

@@ -1,0 +1,29 @@
+import { CreditCard } from 'lucide-react';
+import { paths } from '../../config/paths';
+import type { MethodUI } from '../../lib/methods/method-ui';
+import { cardBrandName, masked, outcomeText } from './outcome-text';
+
+/** A payout to one of the customer's debit cards, arriving within minutes. */
+export const debitMethod: MethodUI = {
+  icon: CreditCard,
+  labelKey: 'wallet.methods.debit.name',
+  descriptionKey: 'wallet.methods.debit.description',
+  titleKey: 'titles.redeemDebit',
+  startHref: () => paths.redeemDebit.href(),
+  confirm: { editKey: 'redeem.confirm.edit', arrivalKey: 'redeem.confirm.arrival.debit' },
+  outcome: {
+    message: (t, tx, destination) =>
+      outcomeText(
+        t,
+        tx.status === 'Successful' ? 'redeem.outcome.sent' : 'redeem.outcome.onItsWay',
+        tx,
+        destination,
+      ),
+  },
+  destinationText: (t, tx) =>
+    masked(t, cardBrandName(t, tx.destination.brand), tx.destination.last4),
+  details: {
+    destinationLabelKey: 'transactions.details.card',
+    returnedTitleKey: 'transactions.details.returnedTitle.card',
+  },
+};

@@ -1,0 +1,17 @@
+import { BadgePercent } from 'lucide-react';
+import { paths } from '../../config/paths';
+import type { MethodUI } from '../../lib/methods/method-ui';
+import { giftCardPurchase } from './gift-card-method';
+
+/** A gift card of a brand with an earn-rewards offer (ADR 0024): its reward comes on top. */
+export const earnRewardsMethod: MethodUI = {
+  icon: BadgePercent,
+  labelKey: 'wallet.methods.earn_rewards.name',
+  descriptionKey: 'wallet.methods.earn_rewards.description',
+  titleKey: 'titles.earnRewards',
+  startHref: ({ selectedGiftcardBrand }) =>
+    selectedGiftcardBrand
+      ? paths.earnRewardsBrand.href(selectedGiftcardBrand)
+      : paths.earnRewards.href(),
+  ...giftCardPurchase('earn_rewards'),
+};

@@ -1,0 +1,54 @@
+import { Gift } from 'lucide-react';
+import { paths } from '../../config/paths';
+import type { GiftCardMode } from '../../features/redeem/giftcard/giftcard-quote';
+import type { MethodUI } from '../../lib/methods/method-ui';
+import { giftCardQuoteStep } from './gift-card-quote-step';
+import { masked, outcomeText } from './outcome-text';
+
+/**
+ * What a plain gift card and an earn-rewards brand's card share: a quoted purchase guarded by
+ * the bot check, issued into the gift card wallet.
+ */
+export const giftCardPurchase = (
+  mode: GiftCardMode,
+): Pick<
+  MethodUI,
+  'confirm' | 'quote' | 'botAction' | 'outcome' | 'destinationText' | 'details'
+> => ({
+  confirm: { editKey: 'giftCards.confirm.edit', arrivalKey: 'redeem.confirm.arrival.giftcard' },
+  quote: giftCardQuoteStep(mode),
+  botAction: 'customer_gc_rewards',
+  outcome: {
+    message: (t, tx, destination) =>
+      outcomeText(
+        t,
+        tx.status === 'Successful' ? 'giftCards.outcome.issued' : 'giftCards.outcome.issuing',
+        tx,
+        destination,
+      ),
+    keptAt: { href: paths.giftCardHistory.href(), labelKey: 'giftCards.outcome.openWallet' },
+  },
+  destinationText: (t, tx) =>
+    masked(
+      t,
+      t('transactions.destination.giftCard', { brand: tx.destination.brand ?? '' }),
+      tx.destination.last4,
+    ),
+  details: {
+    destinationLabelKey: 'transactions.details.giftCard',
+    returnedTitleKey: 'transactions.details.returnedTitle.card',
+  },
+});
+
+/** A gift card of the catalog's brands, with its cashback. */
+export const giftCardMethod: MethodUI = {
+  icon: Gift,
+  labelKey: 'wallet.methods.giftcard.name',
+  descriptionKey: 'wallet.methods.giftcard.description',
+  titleKey: 'titles.redeemGiftCard',
+  startHref: ({ selectedGiftcardBrand }) =>
+    selectedGiftcardBrand
+      ? paths.redeemGiftCardBrand.href(selectedGiftcardBrand)
+      : paths.redeemGiftCard.href(),
+  ...giftCardPurchase('giftcard'),
+};
