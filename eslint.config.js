@@ -14,6 +14,22 @@ const foldersOf = (dir) =>
 
 const webFeatures = foldersOf('apps/web/src/features');
 
+/** The redemption modes, as a selector's pattern for a literal naming one. */
+const modePattern = '/^(debit|bank|prepaid|giftcard|fancash|earn_rewards)$/';
+
+/**
+ * A method's own screens and destination folders: they are its entry's to reach, and may say
+ * which method they belong to.
+ */
+const methodOwnWebFiles = [
+  'apps/web/src/features/{bank,cards,fancash,giftcards,prepaid,brands}/**',
+  'apps/web/src/features/redeem/giftcard/**',
+  'apps/web/src/app/routes/{redeem-prepaid-screen,redeem-fancash-screen,redeem-fancash-amount}.tsx',
+  'apps/web/src/app/routes/{giftcard-brand-page,home-offers-card,prepaid-card-action}.tsx',
+  'apps/web/src/app/routes/{earn-rewards-screen,visa-prepaid-card-history-screen}.tsx',
+  'apps/web/src/app/routes/{card,bank}-destination.ts',
+];
+
 const apiFeaturesDir = 'apps/api/src/features';
 const apiFeatures = foldersOf(apiFeaturesDir);
 
@@ -121,6 +137,36 @@ export default tseslint.config(
               from: ['./apps/web/src/features', './apps/web/src/app'],
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // Shared web code asks a redemption method's registry entry (apps/web/src/app/methods) what
+    // to show, never compares modes or destination kinds: a branch here would send a new method
+    // down another method's path (ADR 0014). A method's own screens and folders may.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'apps/web/src/app/methods/**', ...methodOwnWebFiles],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `SwitchStatement[discriminant.name='mode'], SwitchStatement[discriminant.property.name='mode'], SwitchStatement[discriminant.object.name='destination'][discriminant.property.name='kind'], SwitchStatement[discriminant.object.property.name='destination'][discriminant.property.name='kind']`,
+          message:
+            'Ask the method registry (apps/web/src/app/methods) instead of switching on a mode.',
+        },
+        {
+          selector: `BinaryExpression[operator=/^[!=]==?$/]:matches([left.name='mode'], [left.property.name='mode'], [right.name='mode'], [right.property.name='mode']):matches([left.value=${modePattern}], [right.value=${modePattern}])`,
+          message: 'Ask the method registry (apps/web/src/app/methods) instead of comparing modes.',
+        },
+        {
+          selector: `BinaryExpression[operator=/^[!=]==?$/]:matches([left.object.name='destination'], [left.object.property.name='destination'])[left.property.name='kind']`,
+          message:
+            "Ask the transaction's method (apps/web/src/app/methods) instead of comparing destination kinds.",
+        },
+        {
+          selector: `ArrayExpression:has(> Literal[value=${modePattern}])`,
+          message: 'A list of modes decides for methods: say it in their registry entries instead.',
         },
       ],
     },
