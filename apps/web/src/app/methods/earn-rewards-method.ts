@@ -13,5 +13,5 @@ export const earnRewardsMethod: MethodUI = {
     selectedGiftcardBrand
       ? paths.earnRewardsBrand.href(selectedGiftcardBrand)
       : paths.earnRewards.href(),
-  ...giftCardPurchase('earn_rewards'),
+  ...giftCardPurchase,
 };

@@ -1,22 +1,18 @@
 import { Gift } from 'lucide-react';
 import { paths } from '../../config/paths';
-import type { GiftCardMode } from '../../features/redeem/giftcard/giftcard-quote';
 import type { MethodUI } from '../../lib/methods/method-ui';
-import { giftCardQuoteStep } from './gift-card-quote-step';
 import { masked, outcomeText } from './outcome-text';
 
 /**
  * What a plain gift card and an earn-rewards brand's card share: a quoted purchase guarded by
  * the bot check, issued into the gift card wallet.
  */
-export const giftCardPurchase = (
-  mode: GiftCardMode,
-): Pick<
+export const giftCardPurchase: Pick<
   MethodUI,
-  'confirm' | 'quote' | 'botAction' | 'outcome' | 'destinationText' | 'details'
-> => ({
+  'confirm' | 'quoted' | 'botAction' | 'outcome' | 'destinationText' | 'details'
+> = {
   confirm: { editKey: 'giftCards.confirm.edit', arrivalKey: 'redeem.confirm.arrival.giftcard' },
-  quote: giftCardQuoteStep(mode),
+  quoted: true,
   botAction: 'customer_gc_rewards',
   outcome: {
     message: (t, tx, destination) =>
@@ -38,7 +34,7 @@ export const giftCardPurchase = (
     destinationLabelKey: 'transactions.details.giftCard',
     returnedTitleKey: 'transactions.details.returnedTitle.card',
   },
-});
+};
 
 /** A gift card of the catalog's brands, with its cashback. */
 export const giftCardMethod: MethodUI = {
@@ -50,5 +46,5 @@ export const giftCardMethod: MethodUI = {
     selectedGiftcardBrand
       ? paths.redeemGiftCardBrand.href(selectedGiftcardBrand)
       : paths.redeemGiftCard.href(),
-  ...giftCardPurchase('giftcard'),
+  ...giftCardPurchase,
 };

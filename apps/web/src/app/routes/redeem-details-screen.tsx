@@ -7,6 +7,7 @@ import { ErrorState, LoadingState } from '../../components/query-state';
 import { paths } from '../../config/paths';
 import { useStartWithdrawalOtp } from '../../features/redeem/api/start-withdrawal-otp';
 import { ConfirmDetails } from '../../features/redeem/components/confirm-details';
+import { heldQuote, renewQuote } from '../../features/redeem/giftcard/giftcard-quote';
 import {
   isReadyToConfirm,
   redemptionFlow,
@@ -48,10 +49,10 @@ export function RedeemDetailsScreen() {
     );
   }
   const method = methodOf(registry, flow.mode);
-  const quote = method.quote?.held(flow) ?? null;
+  const quote = method.quoted ? heldQuote(flow) : null;
   // A quoted purchase is confirmed only with its quote in hand, whose figures are the ones shown:
   // when it is not kept (another tab started over), its amount is chosen and quoted again.
-  if (method.quote && !quote) return <Navigate to={method.startHref(flow)} replace />;
+  if (method.quoted && !quote) return <Navigate to={method.startHref(flow)} replace />;
 
   const sendPasscode = () =>
     startOtp.mutate(undefined, {
@@ -71,8 +72,8 @@ export function RedeemDetailsScreen() {
     setServerError(null);
     setNotice(null);
     setRenewing(true);
-    const renewed = method.quote
-      ? method.quote.renew(flow, (total) =>
+    const renewed = method.quoted
+      ? renewQuote(flow, redemptionFlow.update, (total) =>
           setNotice(t('giftCards.confirm.offerChanged', { total: formatMoney(total) })),
         )
       : Promise.resolve(true);

@@ -8,6 +8,7 @@ import { paths } from '../../config/paths';
 import { transactionQueryOptions } from '../../features/transactions/api/get-transaction';
 import { RedemptionOutcome } from '../../features/redeem/components/redemption-outcome';
 import { WithdrawalVerify } from '../../features/redeem/components/withdrawal-verify';
+import { heldQuote } from '../../features/redeem/giftcard/giftcard-quote';
 import {
   isReadyToConfirm,
   redemptionFlow,
@@ -110,7 +111,7 @@ function WithdrawalPasscode() {
             const outcomeState: OutcomeState = {
               outcome: transaction,
               // An earn-rewards brand's reward, which its quote locked; the transaction lacks it.
-              reward_in_cents: method.quote?.held(flow)?.reward_in_cents ?? 0,
+              reward_in_cents: method.quoted ? (heldQuote(flow)?.reward_in_cents ?? 0) : 0,
             };
             void navigate(paths.verifyOtp.href(), { replace: true, state: outcomeState });
             // The flow is done either way; a failed payout starts again from the method.

@@ -1,40 +1,7 @@
 import type { BotAction } from '@refund/contracts/auth';
-import type { GiftCardQuote } from '@refund/contracts/brands';
 import type { Transaction } from '@refund/contracts/redemptions';
 import type { TFunction } from 'i18next';
 import type { LucideIcon } from 'lucide-react';
-
-/**
- * What a method's screens need to know of the flow so far. A structural part of the redemption
- * flow's state (features/redeem/redemption-flow.ts), which this layer below the features cannot
- * import.
- */
-export interface MethodFlowPlace {
-  mode: string | null;
-  amount: number;
-  selectedPaymentMethodUUID: string | null;
-  selectedGiftcardBrand: string | null;
-  display_name: string | null;
-  image: string | null;
-  gross_amount_in_cents: number;
-}
-
-/**
- * A method that buys at a locked price (a gift card, earn rewards' too): its quote stands for the
- * destination, and Confirm Details shows the quote's figures rather than the amount's fee.
- */
-export interface QuoteStep {
-  /** The quote the flow is confirming, if it is still kept; without it, the amount is quoted again. */
-  readonly held: (flow: MethodFlowPlace) => GiftCardQuote | null;
-  /**
-   * Makes sure the quote still holds before the passcode is sent: one about to expire is renewed,
-   * and when the renewed offer differs `onChanged` hears its total. Answers whether to go on.
-   */
-  readonly renew: (
-    flow: MethodFlowPlace,
-    onChanged: (totalValueCents: number) => void,
-  ) => Promise<boolean>;
-}
 
 /**
  * Everything the shared screens (home's list, Confirm Details, the passcode, the outcome, the
@@ -55,7 +22,7 @@ export interface MethodUI {
    * links to it, Confirm Details goes back to it, a failed redemption starts again from it. A
    * brand's page once the flow chose a brand.
    */
-  readonly startHref: (place: Pick<MethodFlowPlace, 'selectedGiftcardBrand'>) => string;
+  readonly startHref: (place: { selectedGiftcardBrand: string | null }) => string;
   readonly confirm: {
     /** Confirm Details' link back to the start. */
     readonly editKey: string;
@@ -64,8 +31,13 @@ export interface MethodUI {
     /** What the summary's last line calls what arrives, where 'You receive' says too little. */
     readonly netLabelKey?: string;
   };
-  /** The slot of a method that confirms a locked price rather than an amount and a fee. */
-  readonly quote?: QuoteStep;
+  /**
+   * A method that buys at a locked price (a gift card, earn rewards' too): its quote stands for
+   * the destination, is renewed before the passcode if about to expire, and Confirm Details shows
+   * its figures rather than the amount's fee. The quote's code is the redeem feature's
+   * (features/redeem/giftcard), loaded with the screens that confirm, not with this entry.
+   */
+  readonly quoted?: boolean;
   /** The bot check the passcode step passes before redeeming (SPEC §7), where the method has one. */
   readonly botAction?: BotAction;
   readonly outcome: {

@@ -104,7 +104,7 @@ export function ConfirmDetails({
         </div>
       </dl>
       {/* A quoted purchase shows the quote's own figures; anything else the amount's fee. */}
-      {method.quote ? (
+      {method.quoted ? (
         quote && <GiftCardValue value={quote} />
       ) : (
         <RedemptionSummary

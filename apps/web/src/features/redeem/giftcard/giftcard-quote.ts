@@ -39,7 +39,7 @@ export const quoteIsFresh = (quote: GiftCardQuote, now = Date.now()): boolean =>
 export function flowForQuote(
   quote: GiftCardQuote,
   brand: { id: string; name: string; image: string | null },
-  mode: GiftCardMode,
+  mode: RedemptionMode,
 ): Partial<RedemptionFlow> {
   return {
     mode,
@@ -56,12 +56,49 @@ export function flowForQuote(
   };
 }
 
+/** The quote the flow is confirming, if it is still kept; without it, the amount is quoted again. */
+export function heldQuote(
+  flow: Pick<RedemptionFlow, 'selectedPaymentMethodUUID'>,
+): GiftCardQuote | null {
+  const held = giftCardQuoteSlot.read();
+  return held?.quote_id === flow.selectedPaymentMethodUUID ? held : null;
+}
+
+/**
+ * Before a quoted purchase's passcode is sent its quote must still hold: one about to expire is
+ * renewed, and if the renewed offer differs the customer sees it (`onChanged` hears its total) and
+ * confirms again. Answers whether confirming may go on.
+ */
+export async function renewQuote(
+  flow: RedemptionFlow & { mode: RedemptionMode },
+  update: (changes: Partial<RedemptionFlow>) => void,
+  onChanged: (totalValueCents: number) => void,
+): Promise<boolean> {
+  const held = heldQuote(flow);
+  if (held && quoteIsFresh(held)) return true;
+  if (!flow.selectedGiftcardBrand) return false;
+  const renewed = await createGiftCardQuote({
+    brand_id: flow.selectedGiftcardBrand,
+    amount_in_cents: flow.amount,
+  });
+  const before = flow.gross_amount_in_cents;
+  adoptQuote(
+    update,
+    renewed,
+    { id: flow.selectedGiftcardBrand, name: flow.display_name ?? '', image: flow.image },
+    flow.mode,
+  );
+  if (renewed.total_value_in_cents === before) return true;
+  onChanged(renewed.total_value_in_cents);
+  return false;
+}
+
 /** Keeps the quote and points the flow at it. */
 export function adoptQuote(
   update: (changes: Partial<RedemptionFlow>) => void,
   quote: GiftCardQuote,
   brand: { id: string; name: string; image: string | null },
-  mode: GiftCardMode,
+  mode: RedemptionMode,
 ): void {
   giftCardQuoteSlot.write(quote);
   update(flowForQuote(quote, brand, mode));
