@@ -1,7 +1,7 @@
 import { Landmark } from 'lucide-react';
 import { paths } from '../../config/paths';
 import type { MethodUI } from '../../lib/methods/method-ui';
-import { masked, outcomeText } from './outcome-text';
+import { masked } from './outcome-text';
 
 /** An ACH payout to one of the customer's bank accounts: days on its way, and it may come back. */
 export const bankMethod: MethodUI = {
@@ -12,13 +12,9 @@ export const bankMethod: MethodUI = {
   startHref: () => paths.redeemBank.href(),
   confirm: { editKey: 'redeem.confirm.edit', arrivalKey: 'redeem.confirm.arrival.bank' },
   outcome: {
-    message: (t, tx, destination) =>
-      outcomeText(
-        t,
-        tx.status === 'Successful' ? 'redeem.outcome.sent' : 'redeem.outcome.onItsWayBank',
-        tx,
-        destination,
-      ),
+    message: (tx) => ({
+      key: tx.status === 'Successful' ? 'redeem.outcome.sent' : 'redeem.outcome.onItsWayBank',
+    }),
   },
   destinationText: (t, tx) =>
     masked(

@@ -1,7 +1,7 @@
 import { CreditCard } from 'lucide-react';
 import { paths } from '../../config/paths';
 import type { MethodUI } from '../../lib/methods/method-ui';
-import { cardBrandName, masked, outcomeText } from './outcome-text';
+import { cardBrandName, masked } from './outcome-text';
 
 /** A payout to one of the customer's debit cards, arriving within minutes. */
 export const debitMethod: MethodUI = {
@@ -12,13 +12,9 @@ export const debitMethod: MethodUI = {
   startHref: () => paths.redeemDebit.href(),
   confirm: { editKey: 'redeem.confirm.edit', arrivalKey: 'redeem.confirm.arrival.debit' },
   outcome: {
-    message: (t, tx, destination) =>
-      outcomeText(
-        t,
-        tx.status === 'Successful' ? 'redeem.outcome.sent' : 'redeem.outcome.onItsWay',
-        tx,
-        destination,
-      ),
+    message: (tx) => ({
+      key: tx.status === 'Successful' ? 'redeem.outcome.sent' : 'redeem.outcome.onItsWay',
+    }),
   },
   destinationText: (t, tx) =>
     masked(t, cardBrandName(t, tx.destination.brand), tx.destination.last4),

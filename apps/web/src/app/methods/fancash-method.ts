@@ -2,7 +2,6 @@ import type { Transaction } from '@refund/contracts/redemptions';
 import { Trophy } from 'lucide-react';
 import { paths } from '../../config/paths';
 import type { MethodUI } from '../../lib/methods/method-ui';
-import { outcomeText } from './outcome-text';
 
 /** The FanCash account's name, which only a FanCash destination carries. */
 const accountName = ({ destination }: Transaction): string | null =>
@@ -22,7 +21,7 @@ export const fanCashMethod: MethodUI = {
   },
   outcome: {
     // Without the account's name (not known yet) it says what any payout says.
-    message: (t, tx, destination) => {
+    message: (tx) => {
       const name = accountName(tx);
       const paid = tx.status === 'Successful';
       const key = name
@@ -32,7 +31,7 @@ export const fanCashMethod: MethodUI = {
         : paid
           ? 'redeem.outcome.sent'
           : 'redeem.outcome.onItsWay';
-      return outcomeText(t, key, tx, destination, name ?? '');
+      return { key, name: name ?? '' };
     },
     netLabelKey: 'redeem.summary.addedAsFanCash',
   },

@@ -1,7 +1,7 @@
 import { Gift } from 'lucide-react';
 import { paths } from '../../config/paths';
 import type { MethodUI } from '../../lib/methods/method-ui';
-import { masked, outcomeText } from './outcome-text';
+import { masked } from './outcome-text';
 
 /**
  * What a plain gift card and an earn-rewards brand's card share: a quoted purchase guarded by
@@ -15,13 +15,9 @@ export const giftCardPurchase: Pick<
   quoted: true,
   botAction: 'customer_gc_rewards',
   outcome: {
-    message: (t, tx, destination) =>
-      outcomeText(
-        t,
-        tx.status === 'Successful' ? 'giftCards.outcome.issued' : 'giftCards.outcome.issuing',
-        tx,
-        destination,
-      ),
+    message: (tx) => ({
+      key: tx.status === 'Successful' ? 'giftCards.outcome.issued' : 'giftCards.outcome.issuing',
+    }),
     keptAt: { href: paths.giftCardHistory.href(), labelKey: 'giftCards.outcome.openWallet' },
   },
   destinationText: (t, tx) =>

@@ -82,10 +82,9 @@ const payPalMethod: MethodUI = {
   startHref: () => '/redeem/paypal_test',
   confirm: { editKey: 'redeem.confirm.edit', arrivalKey: 'redeem.confirm.arrival.paypal_test' },
   outcome: {
-    message: (t, tx, destination) =>
-      t(tx.status === 'Successful' ? 'redeem.outcome.paypalSent' : 'redeem.outcome.onItsWay', {
-        destination,
-      }),
+    message: (tx) => ({
+      key: tx.status === 'Successful' ? 'redeem.outcome.paypalSent' : 'redeem.outcome.onItsWay',
+    }),
   },
   destinationText: (_t, tx) => `PayPal · ${tx.destination.bank_name ?? ''}`,
   details: {

@@ -1,7 +1,7 @@
 import { WalletCards } from 'lucide-react';
 import { paths } from '../../config/paths';
 import type { MethodUI } from '../../lib/methods/method-ui';
-import { cardBrandName, masked, outcomeText } from './outcome-text';
+import { cardBrandName, masked } from './outcome-text';
 
 /** A prepaid Visa card issued to the customer as cardholder, loaded with the amount. */
 export const prepaidMethod: MethodUI = {
@@ -16,15 +16,12 @@ export const prepaidMethod: MethodUI = {
     netLabelKey: 'redeem.summary.loadedOnCard',
   },
   outcome: {
-    message: (t, tx, destination) =>
-      outcomeText(
-        t,
+    message: (tx) => ({
+      key:
         tx.status === 'Successful'
           ? 'redeem.outcome.prepaidIssued'
           : 'redeem.outcome.prepaidIssuing',
-        tx,
-        destination,
-      ),
+    }),
     netLabelKey: 'redeem.summary.loadedOnCard',
     keptAt: {
       href: paths.visaPrepaidCardHistory.href(),

@@ -3,6 +3,11 @@ import type { Transaction } from '@refund/contracts/redemptions';
 import type { TFunction } from 'i18next';
 import type { LucideIcon } from 'lucide-react';
 
+export interface OutcomeMessage {
+  key: string;
+  name?: string;
+}
+
 /**
  * Everything the shared screens (home's list, Confirm Details, the passcode, the outcome, the
  * transaction history) need from one redemption method. The shared screens ask the method and
@@ -41,8 +46,12 @@ export interface MethodUI {
   /** The bot check the passcode step passes before redeeming (SPEC §7), where the method has one. */
   readonly botAction?: BotAction;
   readonly outcome: {
-    /** What the outcome says of an accepted redemption, paid or still on its way. */
-    readonly message: (t: TFunction, transaction: Transaction, destination: string) => string;
+    /**
+     * What the outcome says of an accepted redemption, paid or still on its way: the text's key
+     * and, where the text names one, the account the money went to. The outcome fills in the
+     * amount, the destination and the brand, the same for every method.
+     */
+    readonly message: (transaction: Transaction) => OutcomeMessage;
     readonly netLabelKey?: string;
     /** Where what was bought is kept (the gift card wallet, the prepaid cards). */
     readonly keptAt?: { readonly href: string; readonly labelKey: string };

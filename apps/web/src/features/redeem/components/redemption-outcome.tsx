@@ -113,7 +113,13 @@ export function RedemptionOutcome({
   }
 
   const paid = transaction.status === 'Successful';
-  const message = method.outcome.message(t, transaction, destination);
+  const said = method.outcome.message(transaction);
+  const message = t(said.key, {
+    amount: formatMoney(transaction.net_amount_in_cents),
+    destination,
+    brand: transaction.destination.brand ?? '',
+    name: said.name ?? '',
+  });
   const { netLabelKey, keptAt } = method.outcome;
   const netLabel = netLabelKey ? t(netLabelKey) : undefined;
 
