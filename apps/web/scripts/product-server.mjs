@@ -21,7 +21,7 @@ export function buildWebApp(outDir) {
     });
   } catch (error) {
     process.stderr.write(error.stderr ?? '');
-    throw new Error('the web app did not build');
+    throw new Error('the web app did not build', { cause: error });
   }
 }
 

@@ -94,7 +94,7 @@ export function trackAuthStarted(flow: 'sign_up' | 'sign_in'): void {
 
 /** The sign-up or sign-in code was verified. */
 export function trackAuthCompleted(): void {
-  let flow: string | null = null;
+  let flow: string | null;
   try {
     flow = sessionStorage.getItem(AUTH_FLOW_KEY);
     sessionStorage.removeItem(AUTH_FLOW_KEY);

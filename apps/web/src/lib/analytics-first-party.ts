@@ -116,7 +116,7 @@ export function createFirstPartyAnalytics(options: FirstPartyAnalyticsOptions): 
 
   function currentAnonymousId(): string {
     if (anonymousId) return anonymousId;
-    let stored: string | null = null;
+    let stored: string | null;
     try {
       stored = options.cookies.get(ANONYMOUS_ID_COOKIE);
     } catch {
