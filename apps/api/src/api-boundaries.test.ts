@@ -13,7 +13,8 @@ async function rulesBroken(file: string, source: string): Promise<string[]> {
   return (result?.messages ?? []).map((message) => message.ruleId ?? message.message);
 }
 
-describe('the API boundaries lint keeps', () => {
+// Each lint builds the TypeScript program of the file it checks: seconds on a busy 2-core machine.
+describe('the API boundaries lint keeps', { timeout: 30_000 }, () => {
   it('refuses AppError to a service, and lets a route use it', async () => {
     expect(await rulesBroken('features/cards/cards-probe.ts', '../../http/app-error')).toEqual([
       'no-restricted-imports',
