@@ -511,16 +511,6 @@ const loopbackHost = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
 const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
 const PRECOMPRESSED_SUFFIX = /\.(br|gz)$/;
 
-/** The files of a built web app that the build also wrote as .br or .gz beside them. */
-function precompressedFiles(root: string): Set<string> {
-  return new Set(
-    fs
-      .readdirSync(root, { recursive: true, encoding: 'utf8' })
-      .filter((name) => PRECOMPRESSED_SUFFIX.test(name))
-      .map((name) => path.join(root, name.replace(PRECOMPRESSED_SUFFIX, ''))),
-  );
-}
-
 /**
  * index.html in each encoding: the variants the build wrote beside it, or, for a folder built
  * without them, compressed here once.
@@ -553,24 +543,24 @@ function webAppFallback(app: FastifyInstance, dir: string, publicUrl: URL) {
   }
   const indexHtml = indexVariants(indexFile);
   const hashedAssets = path.join(root, 'assets') + path.sep;
-  const precompressed = precompressedFiles(root);
   void app.register(fastifyStatic, {
     root,
     wildcard: false,
     index: false,
+    // Every file it sends says vary: accept-encoding, since it looks for a .br or .gz variant
+    // first, even for a file the build wrote none of.
     preCompressed: true,
     // The variants are sent in place of their file, never under names of their own.
     globIgnore: ['**/*.br', '**/*.gz'],
     // Its own cache-control would overwrite the one setHeaders gives.
     cacheControl: false,
-    setHeaders(res, sentPath) {
+    setHeaders(reply, sentPath) {
       // The path of what is sent: the .br or .gz variant when the client takes one.
       const file = sentPath.replace(PRECOMPRESSED_SUFFIX, '');
-      res.setHeader(
+      reply.header(
         'cache-control',
         file.startsWith(hashedAssets) ? HASHED_ASSET_CACHE : 'no-cache',
       );
-      if (precompressed.has(file)) res.setHeader('vary', 'accept-encoding');
     },
   });
   return (request: FastifyRequest, reply: FastifyReply) => {
