@@ -192,65 +192,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   if (config.API_DOCS) await registerApiDocs(app, config.BRAND_NAME);
 
-  const accessTokens = createAccessTokens(config.JWT_SECRET, config.ACCESS_TOKEN_TTL_SECONDS);
-  const sessions = createSessionStore(db, config.REFRESH_TOKEN_TTL_DAYS, {
-    secret: config.OTP_SECRET,
-  });
-  // Session checks and profiles are kept until the database announces a change to their
-  // customer; while it cannot, for AUTH_CACHE_SECONDS.
-  const customerCache = <V>() => {
-    const cache = createCustomerCache<V>({
-      changes: database.changes,
-      unheardTtlMs: config.AUTH_CACHE_SECONDS * 1000,
-    });
-    app.addHook('onClose', async () => cache.stop());
-    return cache;
-  };
-  const authenticator = createAuthenticator(accessTokens, sessions, customerCache<boolean>());
-  const profiles = createProfileReader(db, customerCache<Profile | null>());
-  const contactChanges = createContactChangeReports({
-    db,
-    publicUrl: config.PUBLIC_URL,
-    onAccountChanged: (userId) => {
-      profiles.invalidate(userId);
-      authenticator.forget(userId);
-    },
-  });
-  const emailVerification = createEmailVerification({
-    db,
-    jobs: deps.jobs,
-    publicUrl: config.PUBLIC_URL,
-    brandName: config.BRAND_NAME,
-    contactChanges,
-    onVerified: (userId) => {
-      profiles.invalidate(userId);
-      // A change of e-mail ends the account's other sessions: checked again from now on.
-      authenticator.forget(userId);
-    },
-  });
-  const otp = createOtpService({
-    db,
-    jobs: deps.jobs,
-    onAccountCreated: (tx, userId) => emailVerification.sendIn(tx, userId),
-    onSignedIn: (tx, userId, context) => contactChanges.resumeOnSignIn(tx, userId, context),
-    sessions,
+  const context = featureContext(app, deps);
+  const {
     accessTokens,
-    secret: config.OTP_SECRET,
-    brandName: config.BRAND_NAME,
-    sendsPerHour: {
-      sign_in: config.OTP_SENDS_PER_PHONE_PER_HOUR,
-      claim: config.OTP_CLAIM_SENDS_PER_HOUR,
-      withdrawal: config.OTP_WITHDRAWAL_SENDS_PER_HOUR,
-      contact_change: config.OTP_CONTACT_CHANGE_SENDS_PER_HOUR,
-    },
-    sendsPerIpPerHour: config.OTP_SENDS_PER_IP_PER_HOUR,
-  });
-  const refreshCookie = createRefreshCookie({
-    secure: new URL(config.PUBLIC_URL).protocol === 'https:',
-    maxAgeSeconds: config.REFRESH_TOKEN_TTL_DAYS * 86_400,
-  });
-  const welcomeBonus = welcomeBonusOf(config);
-  const serverAnalytics = deps.serverAnalytics ?? createTableServerAnalytics(db, deps.logger);
+    sessions,
+    authenticator,
+    profiles,
+    contactChanges,
+    emailVerification,
+    otp,
+    refreshCookie,
+    welcomeBonus,
+    serverAnalytics,
+    redemptionMethods,
+    earnRewards,
+    cards,
+    bankAccounts,
+    giftCardWallet,
+  } = context;
   const claims = createCustomerClaims({
     db,
     jobs: deps.jobs,
@@ -270,16 +229,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.PUBLIC_URL,
   });
   const merchantOf = createMerchantAuthenticator(db);
-  const vault = createCardVault(db, config.VAULT_KEY);
-  const disabledModes = new Set<RedemptionMode>(config.DISABLED_REDEMPTION_METHODS);
-  const { debitCard, bankAccount, giftCards, prepaidCards } = deps.methods;
-  const earnRewards = createEarnRewards(giftCards.provides.earnRewardOffers);
-  const cards = createCards({ db, vault, payouts: debitCard.provides.cardPayouts });
-  const redemptionMethods = createPayoutMethods(
-    deps.methods,
-    disabledModes,
-    deps.redemptionMethods ?? [],
-  );
+  const { bankAccount, giftCards, prepaidCards } = deps.methods;
   const createdRedemptions = createRedemptions({
     db,
     jobs: deps.jobs,
@@ -305,11 +255,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return outcome;
     },
   };
-  const bankAccounts = createBankAccounts({
-    db,
-    vault: createBankVault(db, config.VAULT_KEY),
-    directory: createRoutingDirectory(bankAccount.provides.linkingBanks),
-  });
   const bankLinks = createBankLinks({
     db,
     linking: bankAccount.provides.bankLinking,
@@ -399,13 +344,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         quotes: createGiftCardQuotes(db, earnRewards.rewardBpsOf),
         selections: { teamShops: giftCards.provides.teamShopBrands },
       });
-      const giftCardWallet = createGiftCardWallet({
-        db,
-        otp,
-        vaultKey: config.VAULT_KEY,
-        jobs: deps.jobs,
-        publicUrl: config.PUBLIC_URL,
-      });
       await v1.register(giftCardWalletRoutes, { wallet: giftCardWallet });
       const prepaidCardIssuer = prepaidCards.provides.issuer;
       const prepaidCardWallet = prepaidCardIssuer
@@ -470,6 +408,129 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   return app;
+}
+
+/**
+ * What every feature's plugin is registered with: storage, jobs, configuration, the started
+ * methods, and the services more than one feature uses, each made once here. A plugin's own
+ * context type names the part of this it reads.
+ */
+function featureContext(app: FastifyInstance, deps: AppDeps) {
+  const { config, database, jobs, logger, methods } = deps;
+  const db = database.db;
+  const signIn = signInServices(app, deps);
+  const welcomeBonus = welcomeBonusOf(config);
+  const cards = createCards({
+    db,
+    vault: createCardVault(db, config.VAULT_KEY),
+    payouts: methods.debitCard.provides.cardPayouts,
+  });
+  const bankAccounts = createBankAccounts({
+    db,
+    vault: createBankVault(db, config.VAULT_KEY),
+    directory: createRoutingDirectory(methods.bankAccount.provides.linkingBanks),
+  });
+  const giftCardWallet = createGiftCardWallet({
+    db,
+    otp: signIn.otp,
+    vaultKey: config.VAULT_KEY,
+    jobs,
+    publicUrl: config.PUBLIC_URL,
+  });
+  const disabledModes = new Set<RedemptionMode>(config.DISABLED_REDEMPTION_METHODS);
+  return {
+    db,
+    changes: database.changes,
+    jobs,
+    logger,
+    config,
+    methods,
+    bot: deps.providers.bot,
+    ...signIn,
+    welcomeBonus,
+    serverAnalytics: deps.serverAnalytics ?? createTableServerAnalytics(db, logger),
+    redemptionMethods: createPayoutMethods(methods, disabledModes, deps.redemptionMethods ?? []),
+    earnRewards: createEarnRewards(methods.giftCards.provides.earnRewardOffers),
+    cards,
+    bankAccounts,
+    giftCardWallet,
+  };
+}
+
+/**
+ * Signing in and what hangs on it: tokens and sessions, the customer caches, one-time passcodes
+ * and the e-mail and contact-change links they send.
+ */
+function signInServices(app: FastifyInstance, deps: AppDeps) {
+  const { config, database } = deps;
+  const db = database.db;
+  const accessTokens = createAccessTokens(config.JWT_SECRET, config.ACCESS_TOKEN_TTL_SECONDS);
+  const sessions = createSessionStore(db, config.REFRESH_TOKEN_TTL_DAYS, {
+    secret: config.OTP_SECRET,
+  });
+  // Session checks and profiles are kept until the database announces a change to their
+  // customer; while it cannot, for AUTH_CACHE_SECONDS.
+  const customerCache = <V>() => {
+    const cache = createCustomerCache<V>({
+      changes: database.changes,
+      unheardTtlMs: config.AUTH_CACHE_SECONDS * 1000,
+    });
+    app.addHook('onClose', async () => cache.stop());
+    return cache;
+  };
+  const authenticator = createAuthenticator(accessTokens, sessions, customerCache<boolean>());
+  const profiles = createProfileReader(db, customerCache<Profile | null>());
+  const contactChanges = createContactChangeReports({
+    db,
+    publicUrl: config.PUBLIC_URL,
+    onAccountChanged: (userId) => {
+      profiles.invalidate(userId);
+      authenticator.forget(userId);
+    },
+  });
+  const emailVerification = createEmailVerification({
+    db,
+    jobs: deps.jobs,
+    publicUrl: config.PUBLIC_URL,
+    brandName: config.BRAND_NAME,
+    contactChanges,
+    onVerified: (userId) => {
+      profiles.invalidate(userId);
+      // A change of e-mail ends the account's other sessions: checked again from now on.
+      authenticator.forget(userId);
+    },
+  });
+  const otp = createOtpService({
+    db,
+    jobs: deps.jobs,
+    onAccountCreated: (tx, userId) => emailVerification.sendIn(tx, userId),
+    onSignedIn: (tx, userId, context) => contactChanges.resumeOnSignIn(tx, userId, context),
+    sessions,
+    accessTokens,
+    secret: config.OTP_SECRET,
+    brandName: config.BRAND_NAME,
+    sendsPerHour: {
+      sign_in: config.OTP_SENDS_PER_PHONE_PER_HOUR,
+      claim: config.OTP_CLAIM_SENDS_PER_HOUR,
+      withdrawal: config.OTP_WITHDRAWAL_SENDS_PER_HOUR,
+      contact_change: config.OTP_CONTACT_CHANGE_SENDS_PER_HOUR,
+    },
+    sendsPerIpPerHour: config.OTP_SENDS_PER_IP_PER_HOUR,
+  });
+  const refreshCookie = createRefreshCookie({
+    secure: new URL(config.PUBLIC_URL).protocol === 'https:',
+    maxAgeSeconds: config.REFRESH_TOKEN_TTL_DAYS * 86_400,
+  });
+  return {
+    accessTokens,
+    sessions,
+    authenticator,
+    profiles,
+    contactChanges,
+    emailVerification,
+    otp,
+    refreshCookie,
+  };
 }
 
 /** TRUST_PROXY as Fastify takes it: a hop count trusts that many proxies nearest to us. */
