@@ -19,7 +19,7 @@ import type { RedemptionMode } from '@refund/contracts/wallet';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { readServerTls } from './http/tls';
-import { analyticsRoutes, sandboxAnalyticsRoutes } from './features/analytics/analytics-routes';
+import { analyticsPlugin } from './features/analytics/analytics-plugin';
 import {
   createTableServerAnalytics,
   type ServerAnalytics,
@@ -44,7 +44,7 @@ import { createContactStepUp } from './features/account/contact-step-up';
 import { profileRoutes } from './features/account/profile-routes';
 import { createRefreshCookie } from './features/auth/refresh-cookie';
 import { createSessionStore } from './features/auth/sessions';
-import { fileRoutes } from './features/files/file-routes';
+import { filePlugin } from './features/files/file-plugin';
 import { createMerchantAuthenticator } from './features/merchants/merchant-keys';
 import { createBankAccounts } from './features/banks/bank-accounts';
 import { createBankLinks } from './features/banks/bank-links';
@@ -63,10 +63,9 @@ import {
   spendableBonus,
   welcomeBonusOf,
 } from './features/bonuses/welcome-bonus';
-import { createFreePlay, freePlayOf } from './features/promotions/free-play';
 import { earnRewardRoutes } from './features/earn-rewards/earn-reward-routes';
 import { createEarnRewards } from './features/earn-rewards/earn-rewards';
-import { freePlayRoutes } from './features/promotions/free-play-routes';
+import { promotionPlugin } from './features/promotions/promotion-plugin';
 import { createPayoutMethods, type StartedMethods } from './redemption-methods';
 import { createPrepaidCardWallet } from './features/prepaid-cards/prepaid-card-wallet';
 import type { StartedMethod } from './features/payouts/method-definition';
@@ -79,17 +78,17 @@ import { createCustomerClaims } from './features/refunds/customer-claims';
 import { customerClaimRoutes } from './features/refunds/customer-claim-routes';
 import { createMerchantRefunds } from './features/refunds/merchant-refunds';
 import { merchantRefundRoutes } from './features/refunds/merchant-refund-routes';
-import { sandboxRoutes } from './features/sandbox/sandbox-routes';
-import { createSpotlights } from './features/spotlights/spotlights';
-import { spotlightRoutes } from './features/spotlights/spotlight-routes';
-import { appConfigRoutes, healthRoutes } from './features/system/system-routes';
+import { sandboxPlugin } from './features/sandbox/sandbox-plugin';
+import { spotlightPlugin } from './features/spotlights/spotlight-plugin';
+import { systemPlugin } from './features/system/system-plugin';
+import { healthRoutes } from './features/system/system-routes';
 import { walletEventRoutes } from './features/wallet/wallet-events';
 import { walletRoutes } from './features/wallet/wallet-routes';
 import { walletBalance } from './features/wallet/wallet-balance';
 import { walletStatement } from './features/wallet/wallet-statement';
 import { listClaimedRefunds } from './features/refunds/refund-history';
 import { loadProfile } from './features/auth/users';
-import { webhookRoutes } from './features/webhooks/webhook-routes';
+import { webhookPlugin } from './features/webhooks/webhook-plugin';
 import {
   clientErrorHandler,
   frameworkErrorHandler,
@@ -261,32 +260,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     accounts: bankAccounts,
     logger: deps.logger,
   });
-  const systemOptions = {
+  await app.register(healthRoutes, {
     db,
     isShuttingDown: deps.isShuttingDown ?? (() => false),
-    appConfig: {
-      brand_name: config.BRAND_NAME,
-      sandbox: config.SANDBOX,
-      support_email: config.SUPPORT_EMAIL,
-      welcome_bonus: welcomeBonus
-        ? { amount_in_cents: welcomeBonus.amountCents, last_day: welcomeBonus.lastDay }
-        : null,
-      bot_protection: { provider: config.BOT_PROVIDER, site_key: config.BOT_SITE_KEY ?? null },
-      error_reporting: {
-        dsn: config.SENTRY_DSN_WEB ?? null,
-        environment: config.SENTRY_ENVIRONMENT ?? config.NODE_ENV,
-      },
-      analytics: config.POSTHOG_KEY
-        ? { provider: 'posthog' as const, key: config.POSTHOG_KEY, host: config.POSTHOG_HOST }
-        : { provider: 'first_party' as const, key: null, host: null },
-    },
-  };
-
-  await app.register(healthRoutes, systemOptions);
+  });
   await app.register(
     async (v1) => {
       declareRouteAuth(v1, { customer: authenticator.principal, merchant: merchantOf });
-      await v1.register(appConfigRoutes, systemOptions);
+      await v1.register(systemPlugin, context);
       await v1.register(authRoutes, {
         db,
         profiles,
@@ -387,22 +368,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (giftCards.provides.issuerHealth) {
         await v1.register(earnRewardRoutes, { db, earnRewards });
       }
-      await v1.register(freePlayRoutes, {
-        freePlay: createFreePlay({
-          db,
-          offer: freePlayOf(config),
-          accountsPerDevice: config.FREE_PLAY_ACCOUNTS_PER_DEVICE,
-        }),
-      });
-      await v1.register(sandboxRoutes, { db, enabled: config.SANDBOX });
-      await v1.register(analyticsRoutes, {
-        db,
-        batchesPerIpPerMinute: config.ANALYTICS_BATCHES_PER_IP_PER_MINUTE,
-      });
-      if (config.SANDBOX) await v1.register(sandboxAnalyticsRoutes, { db });
-      await v1.register(fileRoutes, { db });
-      await v1.register(spotlightRoutes, { db, spotlights: createSpotlights(db) });
-      await v1.register(webhookRoutes, { db, allowPrivateWebhookUrls: config.SANDBOX });
+      await v1.register(promotionPlugin, context);
+      await v1.register(sandboxPlugin, context);
+      await v1.register(analyticsPlugin, context);
+      await v1.register(filePlugin, context);
+      await v1.register(spotlightPlugin, context);
+      await v1.register(webhookPlugin, context);
     },
     { prefix: '/v1' },
   );

@@ -14,7 +14,9 @@ export interface SystemRoutesOptions {
 }
 
 /** Health probes (outside /v1) and the public app configuration. */
-export const healthRoutes: FastifyPluginAsync<SystemRoutesOptions> = async (app, options) => {
+export const healthRoutes: FastifyPluginAsync<
+  Pick<SystemRoutesOptions, 'db' | 'isShuttingDown'>
+> = async (app, options) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const status = z.object({ status: z.string() });
 
@@ -37,7 +39,10 @@ export const healthRoutes: FastifyPluginAsync<SystemRoutesOptions> = async (app,
   );
 };
 
-export const appConfigRoutes: FastifyPluginAsync<SystemRoutesOptions> = async (app, options) => {
+export const appConfigRoutes: FastifyPluginAsync<Pick<SystemRoutesOptions, 'appConfig'>> = async (
+  app,
+  options,
+) => {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/app-config',
     {
