@@ -25,43 +25,36 @@ import {
   type ServerAnalytics,
 } from './features/analytics/server-analytics';
 import { createAccessTokens } from './features/auth/access-token';
-import { createSecurityActivity } from './features/account/security-activity';
-import { securityActivityRoutes } from './features/account/security-activity-routes';
-import { createAccountClosure } from './features/account/account-closure';
-import { accountRightsRoutes } from './features/account/account-rights-routes';
-import { createDataExport } from './features/account/data-export';
-import { authRoutes } from './features/auth/auth-routes';
+import { accountPlugin, type AccountContext } from './features/account/account-plugin';
+import { authPlugin } from './features/auth/auth-plugin';
 import { createAuthenticator, type Principal } from './features/auth/authenticate';
 import { createCustomerCache } from './features/auth/customer-cache';
 import type { Profile } from '@refund/contracts/profile';
-import { createOtpService } from './features/auth/otp-service';
+import { createOtpService, type OtpService } from './features/auth/otp-service';
 import { createProfileReader } from './features/auth/profile-reader';
 import { createEmailVerification } from './features/auth/email-verification';
-import { createPhoneChange } from './features/account/phone-change';
 import { createContactChangeReports } from './features/account/contact-change-reports';
-import { contactChangeRoutes } from './features/account/contact-change-routes';
-import { createContactStepUp } from './features/account/contact-step-up';
-import { profileRoutes } from './features/account/profile-routes';
 import { createRefreshCookie } from './features/auth/refresh-cookie';
 import { createSessionStore } from './features/auth/sessions';
 import { filePlugin } from './features/files/file-plugin';
 import { createMerchantAuthenticator } from './features/merchants/merchant-keys';
-import { createBankAccounts } from './features/banks/bank-accounts';
+import { createBankAccounts, type BankAccounts } from './features/banks/bank-accounts';
 import { createBankLinks } from './features/banks/bank-links';
 import { bankRoutes } from './features/banks/bank-routes';
 import { createRoutingDirectory } from './features/banks/routing-directory';
 import { createBankVault } from './features/banks/bank-vault';
 import { createCardVault } from './features/cards/card-vault';
 import { cardRoutes } from './features/cards/card-routes';
-import { createCards } from './features/cards/cards';
+import { createCards, type Cards } from './features/cards/cards';
 import { brandRoutes } from './features/giftcards/brand-routes';
 import { createGiftCardQuotes } from './features/giftcards/quotes';
-import { createGiftCardWallet } from './features/giftcards/giftcard-wallet';
+import { createGiftCardWallet, type GiftCardWallet } from './features/giftcards/giftcard-wallet';
 import { giftCardWalletRoutes } from './features/giftcards/giftcard-wallet-routes';
 import {
   creditWelcomeBonus,
   spendableBonus,
   welcomeBonusOf,
+  type WelcomeBonus,
 } from './features/bonuses/welcome-bonus';
 import { earnRewardRoutes } from './features/earn-rewards/earn-reward-routes';
 import { createEarnRewards } from './features/earn-rewards/earn-rewards';
@@ -87,7 +80,6 @@ import { walletRoutes } from './features/wallet/wallet-routes';
 import { walletBalance } from './features/wallet/wallet-balance';
 import { walletStatement } from './features/wallet/wallet-statement';
 import { listClaimedRefunds } from './features/refunds/refund-history';
-import { loadProfile } from './features/auth/users';
 import { webhookPlugin } from './features/webhooks/webhook-plugin';
 import {
   clientErrorHandler,
@@ -193,11 +185,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const context = featureContext(app, deps);
   const {
-    accessTokens,
-    sessions,
     authenticator,
     profiles,
-    contactChanges,
     emailVerification,
     otp,
     refreshCookie,
@@ -228,7 +217,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.PUBLIC_URL,
   });
   const merchantOf = createMerchantAuthenticator(db);
-  const { bankAccount, giftCards, prepaidCards } = deps.methods;
+  const { bankAccount, giftCards } = deps.methods;
   const createdRedemptions = createRedemptions({
     db,
     jobs: deps.jobs,
@@ -268,31 +257,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (v1) => {
       declareRouteAuth(v1, { customer: authenticator.principal, merchant: merchantOf });
       await v1.register(systemPlugin, context);
-      await v1.register(authRoutes, {
-        db,
-        profiles,
-        otp,
-        sessions,
-        authenticator,
-        accessTokens,
-        bot: deps.providers.bot,
-        refreshCookie,
-      });
-      await v1.register(profileRoutes, {
-        db,
-        profiles,
-        emailChange: emailVerification,
-        phoneChange: createPhoneChange({
-          db,
-          otp,
-          jobs: deps.jobs,
-          brandName: config.BRAND_NAME,
-          contactChanges,
-          onSessionsEnded: (userId) => authenticator.forget(userId),
-        }),
-        stepUp: createContactStepUp(otp),
-      });
-      await v1.register(contactChangeRoutes, { reports: contactChanges });
+      await v1.register(authPlugin, context);
+      await v1.register(accountPlugin, context);
       await v1.register(customerClaimRoutes, {
         db,
         claims,
@@ -302,11 +268,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await v1.register(merchantRefundRoutes, { refunds: merchantRefunds });
       await v1.register(cardRoutes, { cards });
-      await v1.register(securityActivityRoutes, {
-        db,
-        activity: createSecurityActivity({ db }),
-        onSessionsEnded: (userId) => authenticator.forget(userId),
-      });
       await v1.register(redemptionRoutes, {
         redemptions,
         modeSchema: redemptionMethods.modeSchema,
@@ -326,41 +287,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         selections: { teamShops: giftCards.provides.teamShopBrands },
       });
       await v1.register(giftCardWalletRoutes, { wallet: giftCardWallet });
-      const prepaidCardIssuer = prepaidCards.provides.issuer;
-      const prepaidCardWallet = prepaidCardIssuer
-        ? createPrepaidCardWallet({ db, issuer: prepaidCardIssuer, otp })
-        : null;
-      const securityActivity = createSecurityActivity({ db });
-      await v1.register(accountRightsRoutes, {
-        clearRefreshCookie: (reply) => refreshCookie.clear(reply),
-        dataExport: createDataExport({
-          db,
-          profile: (userId) => loadProfile(db, userId),
-          balance: (userId) => walletBalance(db, userId, welcomeBonus),
-          securityActivity: (viewer, limit, cursor) =>
-            securityActivity.list(viewer, { limit, cursor }),
-          statement: (viewer, limit, cursor) => walletStatement(db, viewer.userId, limit, cursor),
-          refunds: (viewer, limit, cursor) => listClaimedRefunds(db, viewer.userId, limit, cursor),
-          giftCards: (['active', 'archived'] as const).map(
-            (status) => (viewer: Principal, limit: number, cursor: string | undefined) =>
-              giftCardWallet.list(viewer.userId, { status, limit, cursor }),
-          ),
-          prepaidCards: prepaidCardWallet
-            ? (viewer, limit, cursor) => prepaidCardWallet.list(viewer.userId, { limit, cursor })
-            : null,
-          cards: (userId) => cards.list(userId),
-          bankAccounts: (userId) => bankAccounts.list(userId),
-        }),
-        closure: createAccountClosure({
-          db,
-          otp,
-          balance: (q, userId) => walletBalance(q, userId),
-          onClosed: (userId) => {
-            authenticator.forget(userId);
-            profiles.invalidate(userId);
-          },
-        }),
-      });
       // Each method's own routes (its provider's callbacks, its destinations' pages).
       for (const method of Object.values<StartedMethod>(deps.methods)) {
         if (method.routes) await v1.register(method.routes, { db, jobs: deps.jobs, otp });
@@ -425,6 +351,7 @@ function featureContext(app: FastifyInstance, deps: AppDeps) {
     cards,
     bankAccounts,
     giftCardWallet,
+    ...accountReaders(deps, { otp: signIn.otp, welcomeBonus, cards, bankAccounts, giftCardWallet }),
   };
 }
 
@@ -501,6 +428,45 @@ function signInServices(app: FastifyInstance, deps: AppDeps) {
     emailVerification,
     otp,
     refreshCookie,
+  };
+}
+
+/**
+ * What the account's data export and closure read of other features: the readers their own
+ * screens use, so the export shows exactly what the customer sees.
+ */
+function accountReaders(
+  deps: AppDeps,
+  shared: {
+    otp: OtpService;
+    welcomeBonus: WelcomeBonus | null;
+    cards: Cards;
+    bankAccounts: BankAccounts;
+    giftCardWallet: GiftCardWallet;
+  },
+): Pick<AccountContext, 'dataExportReaders' | 'closingBalance'> {
+  const db = deps.database.db;
+  const { welcomeBonus, cards, bankAccounts, giftCardWallet } = shared;
+  const prepaidCardIssuer = deps.methods.prepaidCards.provides.issuer;
+  const prepaidCardWallet = prepaidCardIssuer
+    ? createPrepaidCardWallet({ db, issuer: prepaidCardIssuer, otp: shared.otp })
+    : null;
+  return {
+    dataExportReaders: {
+      balance: (userId) => walletBalance(db, userId, welcomeBonus),
+      statement: (viewer, limit, cursor) => walletStatement(db, viewer.userId, limit, cursor),
+      refunds: (viewer, limit, cursor) => listClaimedRefunds(db, viewer.userId, limit, cursor),
+      giftCards: (['active', 'archived'] as const).map(
+        (status) => (viewer: Principal, limit: number, cursor: string | undefined) =>
+          giftCardWallet.list(viewer.userId, { status, limit, cursor }),
+      ),
+      prepaidCards: prepaidCardWallet
+        ? (viewer, limit, cursor) => prepaidCardWallet.list(viewer.userId, { limit, cursor })
+        : null,
+      cards: (userId) => cards.list(userId),
+      bankAccounts: (userId) => bankAccounts.list(userId),
+    },
+    closingBalance: (q, userId) => walletBalance(q, userId),
   };
 }
 
