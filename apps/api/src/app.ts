@@ -39,23 +39,17 @@ import { createSessionStore } from './features/auth/sessions';
 import { filePlugin } from './features/files/file-plugin';
 import { createMerchantAuthenticator } from './features/merchants/merchant-keys';
 import { createBankAccounts, type BankAccounts } from './features/banks/bank-accounts';
-import { createBankLinks } from './features/banks/bank-links';
-import { bankRoutes } from './features/banks/bank-routes';
+import { bankPlugin } from './features/banks/bank-plugin';
 import { createRoutingDirectory } from './features/banks/routing-directory';
 import { createBankVault } from './features/banks/bank-vault';
 import { createCardVault } from './features/cards/card-vault';
-import { cardRoutes } from './features/cards/card-routes';
+import { cardPlugin } from './features/cards/card-plugin';
 import { createCards, type Cards } from './features/cards/cards';
 import { brandRoutes } from './features/giftcards/brand-routes';
 import { createGiftCardQuotes } from './features/giftcards/quotes';
 import { createGiftCardWallet, type GiftCardWallet } from './features/giftcards/giftcard-wallet';
 import { giftCardWalletRoutes } from './features/giftcards/giftcard-wallet-routes';
-import {
-  creditWelcomeBonus,
-  spendableBonus,
-  welcomeBonusOf,
-  type WelcomeBonus,
-} from './features/bonuses/welcome-bonus';
+import { welcomeBonusOf, type WelcomeBonus } from './features/bonuses/welcome-bonus';
 import { earnRewardRoutes } from './features/earn-rewards/earn-reward-routes';
 import { createEarnRewards } from './features/earn-rewards/earn-rewards';
 import { promotionPlugin } from './features/promotions/promotion-plugin';
@@ -63,20 +57,13 @@ import { createPayoutMethods, type StartedMethods } from './redemption-methods';
 import { createPrepaidCardWallet } from './features/prepaid-cards/prepaid-card-wallet';
 import type { StartedMethod } from './features/payouts/method-definition';
 import type { RedemptionMethod } from './features/payouts/redemption-method';
-import { createRedemptions } from './features/payouts/redemptions';
-import { releaseLapsedHolds } from './features/refunds/lapsed-holds';
-import { createRedemptionRatings } from './features/payouts/redemption-ratings';
-import { redemptionRatingRoutes, redemptionRoutes } from './features/payouts/redemption-routes';
-import { createCustomerClaims } from './features/refunds/customer-claims';
-import { customerClaimRoutes } from './features/refunds/customer-claim-routes';
-import { createMerchantRefunds } from './features/refunds/merchant-refunds';
-import { merchantRefundRoutes } from './features/refunds/merchant-refund-routes';
+import { payoutPlugin } from './features/payouts/payout-plugin';
+import { refundPlugin } from './features/refunds/refund-plugin';
 import { sandboxPlugin } from './features/sandbox/sandbox-plugin';
 import { spotlightPlugin } from './features/spotlights/spotlight-plugin';
 import { systemPlugin } from './features/system/system-plugin';
 import { healthRoutes } from './features/system/system-routes';
-import { walletEventRoutes } from './features/wallet/wallet-events';
-import { walletRoutes } from './features/wallet/wallet-routes';
+import { walletPlugin } from './features/wallet/wallet-plugin';
 import { walletBalance } from './features/wallet/wallet-balance';
 import { walletStatement } from './features/wallet/wallet-statement';
 import { listClaimedRefunds } from './features/refunds/refund-history';
@@ -184,71 +171,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (config.API_DOCS) await registerApiDocs(app, config.BRAND_NAME);
 
   const context = featureContext(app, deps);
-  const {
-    authenticator,
-    profiles,
-    emailVerification,
-    otp,
-    refreshCookie,
-    welcomeBonus,
-    serverAnalytics,
-    redemptionMethods,
-    earnRewards,
-    cards,
-    bankAccounts,
-    giftCardWallet,
-  } = context;
-  const claims = createCustomerClaims({
-    db,
-    jobs: deps.jobs,
-    otp,
-    onEmailVerified: (userId) => profiles.invalidate(userId),
-    onClaimed: (tx, userId) => creditWelcomeBonus(tx, welcomeBonus, userId),
-    afterClaim: (userId, claimedCents) =>
-      serverAnalytics.capture({
-        userId,
-        name: 'refund_claimed',
-        properties: { amount_in_cents: claimedCents },
-      }),
-  });
-  const merchantRefunds = createMerchantRefunds({
-    db,
-    jobs: deps.jobs,
-    publicUrl: config.PUBLIC_URL,
-  });
+  const { authenticator, otp, earnRewards, giftCardWallet } = context;
   const merchantOf = createMerchantAuthenticator(db);
-  const { bankAccount, giftCards } = deps.methods;
-  const createdRedemptions = createRedemptions({
-    db,
-    jobs: deps.jobs,
-    otp,
-    methods: redemptionMethods,
-    releaseLapsedHolds: (userId) => releaseLapsedHolds(db, deps.jobs, userId),
-    spendableBonus: (q, userId) => spendableBonus(q, welcomeBonus, userId),
-    bot: deps.providers.bot,
-  });
-  const redemptions: typeof createdRedemptions = {
-    ...createdRedemptions,
-    // Each newly created redemption (not a retried request) is reported to analytics.
-    async create(userId, key, input, context) {
-      const outcome = await createdRedemptions.create(userId, key, input, context);
-      if (outcome.created) {
-        const { mode, amount_in_cents, status } = outcome.transaction;
-        serverAnalytics.capture({
-          userId,
-          name: 'redemption_created',
-          properties: { method: mode, amount_in_cents, status },
-        });
-      }
-      return outcome;
-    },
-  };
-  const bankLinks = createBankLinks({
-    db,
-    linking: bankAccount.provides.bankLinking,
-    accounts: bankAccounts,
-    logger: deps.logger,
-  });
+  const { giftCards } = deps.methods;
   await app.register(healthRoutes, {
     db,
     isShuttingDown: deps.isShuttingDown ?? (() => false),
@@ -259,28 +184,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await v1.register(systemPlugin, context);
       await v1.register(authPlugin, context);
       await v1.register(accountPlugin, context);
-      await v1.register(customerClaimRoutes, {
-        db,
-        claims,
-        emailLinks: emailVerification,
-        bot: deps.providers.bot,
-        setRefreshCookie: (reply, refreshToken) => refreshCookie.set(reply, refreshToken),
-      });
-      await v1.register(merchantRefundRoutes, { refunds: merchantRefunds });
-      await v1.register(cardRoutes, { cards });
-      await v1.register(redemptionRoutes, {
-        redemptions,
-        modeSchema: redemptionMethods.modeSchema,
-      });
-      await v1.register(redemptionRatingRoutes, { ratings: createRedemptionRatings(db) });
-      await v1.register(bankRoutes, { accounts: bankAccounts, links: bankLinks });
-      await v1.register(walletRoutes, {
-        db,
-        methods: redemptionMethods,
-        bonus: welcomeBonus,
-        brandName: config.BRAND_NAME,
-      });
-      await v1.register(walletEventRoutes, { changes: database.changes });
+      await v1.register(refundPlugin, context);
+      await v1.register(cardPlugin, context);
+      await v1.register(payoutPlugin, context);
+      await v1.register(bankPlugin, context);
+      await v1.register(walletPlugin, context);
       await v1.register(brandRoutes, {
         db,
         quotes: createGiftCardQuotes(db, earnRewards.rewardBpsOf),
