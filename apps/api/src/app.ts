@@ -45,17 +45,14 @@ import { createBankVault } from './features/banks/bank-vault';
 import { createCardVault } from './features/cards/card-vault';
 import { cardPlugin } from './features/cards/card-plugin';
 import { createCards, type Cards } from './features/cards/cards';
-import { brandRoutes } from './features/giftcards/brand-routes';
-import { createGiftCardQuotes } from './features/giftcards/quotes';
+import { giftCardPlugin } from './features/giftcards/giftcard-plugin';
 import { createGiftCardWallet, type GiftCardWallet } from './features/giftcards/giftcard-wallet';
-import { giftCardWalletRoutes } from './features/giftcards/giftcard-wallet-routes';
 import { welcomeBonusOf, type WelcomeBonus } from './features/bonuses/welcome-bonus';
-import { earnRewardRoutes } from './features/earn-rewards/earn-reward-routes';
+import { earnRewardPlugin } from './features/earn-rewards/earn-reward-plugin';
 import { createEarnRewards } from './features/earn-rewards/earn-rewards';
 import { promotionPlugin } from './features/promotions/promotion-plugin';
-import { createPayoutMethods, type StartedMethods } from './redemption-methods';
+import { createPayoutMethods, methodRoutesPlugin, type StartedMethods } from './redemption-methods';
 import { createPrepaidCardWallet } from './features/prepaid-cards/prepaid-card-wallet';
-import type { StartedMethod } from './features/payouts/method-definition';
 import type { RedemptionMethod } from './features/payouts/redemption-method';
 import { payoutPlugin } from './features/payouts/payout-plugin';
 import { refundPlugin } from './features/refunds/refund-plugin';
@@ -104,8 +101,7 @@ export interface AppDeps {
 const BODY_LIMIT_BYTES = 64 * 1024;
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config, database } = deps;
-  const db = database.db;
+  const { config } = deps;
   const publicUrl = new URL(config.PUBLIC_URL);
   const headers = securityHeaders({
     https: publicUrl.protocol === 'https:',
@@ -171,16 +167,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (config.API_DOCS) await registerApiDocs(app, config.BRAND_NAME);
 
   const context = featureContext(app, deps);
-  const { authenticator, otp, earnRewards, giftCardWallet } = context;
-  const merchantOf = createMerchantAuthenticator(db);
-  const { giftCards } = deps.methods;
   await app.register(healthRoutes, {
-    db,
+    db: context.db,
     isShuttingDown: deps.isShuttingDown ?? (() => false),
   });
+  // Every feature under /v1, whose routes must each declare who may call them (route-auth.ts).
+  // A plugin's context type takes from the shared context what it reads.
   await app.register(
     async (v1) => {
-      declareRouteAuth(v1, { customer: authenticator.principal, merchant: merchantOf });
+      declareRouteAuth(v1, {
+        customer: context.authenticator.principal,
+        merchant: createMerchantAuthenticator(context.db),
+      });
       await v1.register(systemPlugin, context);
       await v1.register(authPlugin, context);
       await v1.register(accountPlugin, context);
@@ -189,19 +187,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await v1.register(payoutPlugin, context);
       await v1.register(bankPlugin, context);
       await v1.register(walletPlugin, context);
-      await v1.register(brandRoutes, {
-        db,
-        quotes: createGiftCardQuotes(db, earnRewards.rewardBpsOf),
-        selections: { teamShops: giftCards.provides.teamShopBrands },
-      });
-      await v1.register(giftCardWalletRoutes, { wallet: giftCardWallet });
-      // Each method's own routes (its provider's callbacks, its destinations' pages).
-      for (const method of Object.values<StartedMethod>(deps.methods)) {
-        if (method.routes) await v1.register(method.routes, { db, jobs: deps.jobs, otp });
-      }
-      if (giftCards.provides.issuerHealth) {
-        await v1.register(earnRewardRoutes, { db, earnRewards });
-      }
+      await v1.register(giftCardPlugin, context);
+      await v1.register(methodRoutesPlugin, context);
+      await v1.register(earnRewardPlugin, context);
       await v1.register(promotionPlugin, context);
       await v1.register(sandboxPlugin, context);
       await v1.register(analyticsPlugin, context);

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { RedemptionMode } from '@refund/contracts/wallet';
 import type { Db } from './db/database';
 import type { JobQueue } from './jobs/job-queue';
@@ -9,6 +9,7 @@ import { debitCardDefinition } from './features/payouts/methods/debit-card/debit
 import type {
   CommonSettings,
   MethodDefinitionEntry,
+  MethodRouteDeps,
   SettingsOf,
   StartedMethod,
 } from './features/payouts/method-definition';
@@ -106,3 +107,12 @@ export function createPayoutMethods(
     disabledModes,
   );
 }
+
+/** Each method's own routes (its provider's callbacks, its destinations' pages), under /v1. */
+export const methodRoutesPlugin: FastifyPluginAsync<
+  MethodRouteDeps & { methods: StartedMethods }
+> = async (v1, { methods, db, jobs, otp }) => {
+  for (const method of Object.values<StartedMethod>(methods)) {
+    if (method.routes) await v1.register(method.routes, { db, jobs, otp });
+  }
+};
