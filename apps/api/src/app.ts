@@ -77,7 +77,7 @@ import {
   preferredEncoding,
   type ContentEncoding,
 } from './http/content-encoding';
-import { inlinePagePolicy, securityHeaders } from './http/security-headers';
+import { inlinePagePolicy, securityHeaders, type SecurityHeaders } from './http/security-headers';
 import type { JobQueue } from './jobs/job-queue';
 import type { Providers } from './providers/providers';
 
@@ -109,60 +109,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     errorReportingOrigin: config.SENTRY_DSN_WEB ? new URL(config.SENTRY_DSN_WEB).origin : null,
     analyticsOrigin: config.POSTHOG_KEY ? new URL(config.POSTHOG_HOST).origin : null,
   });
-  const options = {
-    loggerInstance: deps.logger,
-    bodyLimit: BODY_LIMIT_BYTES,
-    genReqId: () => crypto.randomUUID(),
-    requestIdHeader: false,
-    // Only configured proxies may say who the client is (X-Forwarded-For); none by default.
-    trustProxy: trustedProxies(config.TRUST_PROXY),
-    frameworkErrors: frameworkErrorHandler(headers.api),
-    clientErrorHandler: clientErrorHandler(headers.api),
-    routerOptions: { ignoreTrailingSlash: true },
-    // A per-request child logger costs a redaction pass over its bindings; skip it when nothing
-    // would be logged anyway.
-    childLoggerFactory: (logger, bindings, childOptions) =>
-      logger.level === 'silent' ? logger : logger.child(bindings, childOptions),
-  } satisfies FastifyServerOptions;
-  const tls = readServerTls(config);
-  // With TLS, HTTP/2 (a browser then loads the page's files over one connection), and HTTP/1.1
-  // for clients without it. Its request and response objects answer what the HTTP/1 ones do, and
-  // the app never reaches past Fastify's own: its options and routes keep the HTTP/1 types.
-  const app = tls
-    ? (Fastify({
-        ...options,
-        http2: true,
-        https: { allowHTTP1: true, ...tls },
-      } as unknown as FastifyHttp2SecureOptions<Http2SecureServer>) as unknown as FastifyInstance)
-    : Fastify(options);
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  // JSON only: a text body would otherwise reach validation as a string and read as a 400.
-  app.removeContentTypeParser('text/plain');
+  const app = createFastify(deps, headers);
   registerErrorHandling(
     app,
     deps.webDistDir ? webAppFallback(app, deps.webDistDir, publicUrl) : undefined,
   );
   await reportUnexpectedErrors(app, config);
-
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.url.startsWith('/v1/') ? headers.api : headers.page);
-    reply.header('x-request-id', request.id);
-    done();
-  });
-  // The sandbox's own pages carry inline script and style: allow exactly those, by hash.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    const type = reply.getHeader('content-type');
-    if (
-      typeof payload === 'string' &&
-      typeof type === 'string' &&
-      type.startsWith('text/html') &&
-      request.url.startsWith('/v1/')
-    ) {
-      reply.header('content-security-policy', inlinePagePolicy(payload));
-    }
-    done(null, payload);
-  });
+  addSecurityHeaders(app, headers);
 
   if (config.API_DOCS) await registerApiDocs(app, config.BRAND_NAME);
 
@@ -201,6 +154,63 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   return app;
+}
+
+/** The Fastify instance with the app's options, before any hook or route. */
+function createFastify(deps: AppDeps, headers: SecurityHeaders): FastifyInstance {
+  const options = {
+    loggerInstance: deps.logger,
+    bodyLimit: BODY_LIMIT_BYTES,
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+    // Only configured proxies may say who the client is (X-Forwarded-For); none by default.
+    trustProxy: trustedProxies(deps.config.TRUST_PROXY),
+    frameworkErrors: frameworkErrorHandler(headers.api),
+    clientErrorHandler: clientErrorHandler(headers.api),
+    routerOptions: { ignoreTrailingSlash: true },
+    // A per-request child logger costs a redaction pass over its bindings; skip it when nothing
+    // would be logged anyway.
+    childLoggerFactory: (logger, bindings, childOptions) =>
+      logger.level === 'silent' ? logger : logger.child(bindings, childOptions),
+  } satisfies FastifyServerOptions;
+  const tls = readServerTls(deps.config);
+  // With TLS, HTTP/2 (a browser then loads the page's files over one connection), and HTTP/1.1
+  // for clients without it. Its request and response objects answer what the HTTP/1 ones do, and
+  // the app never reaches past Fastify's own: its options and routes keep the HTTP/1 types.
+  const app = tls
+    ? (Fastify({
+        ...options,
+        http2: true,
+        https: { allowHTTP1: true, ...tls },
+      } as unknown as FastifyHttp2SecureOptions<Http2SecureServer>) as unknown as FastifyInstance)
+    : Fastify(options);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // JSON only: a text body would otherwise reach validation as a string and read as a 400.
+  app.removeContentTypeParser('text/plain');
+  return app;
+}
+
+/** The API's headers on /v1, the web app's on everything else, and every answer's request id. */
+function addSecurityHeaders(app: FastifyInstance, headers: SecurityHeaders): void {
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.url.startsWith('/v1/') ? headers.api : headers.page);
+    reply.header('x-request-id', request.id);
+    done();
+  });
+  // The sandbox's own pages carry inline script and style: allow exactly those, by hash.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const type = reply.getHeader('content-type');
+    if (
+      typeof payload === 'string' &&
+      typeof type === 'string' &&
+      type.startsWith('text/html') &&
+      request.url.startsWith('/v1/')
+    ) {
+      reply.header('content-security-policy', inlinePagePolicy(payload));
+    }
+    done(null, payload);
+  });
 }
 
 /**
