@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
@@ -14,8 +14,19 @@ const foldersOf = (dir) =>
 
 const webFeatures = foldersOf('apps/web/src/features');
 
+/**
+ * The string literals of a list the contracts export (`export const name = [...] as const`),
+ * read from its source so a value added there is known here too.
+ */
+function contractsList(file, name) {
+  const source = readFileSync(new URL(`packages/contracts/src/${file}`, import.meta.url), 'utf8');
+  const list = new RegExp(`export const ${name} = \\[([^\\]]*)\\]`).exec(source);
+  if (!list) throw new Error(`${name} not found in packages/contracts/src/${file}`);
+  return [...list[1].matchAll(/'([^']+)'/g)].map((match) => match[1]);
+}
+
 /** The redemption modes, as a selector's pattern for a literal naming one. */
-const modePattern = '/^(debit|bank|prepaid|giftcard|fancash|earn_rewards)$/';
+const modePattern = `/^(${contractsList('wallet.ts', 'redemptionModes').join('|')})$/`;
 
 /**
  * A method's own screens and destination folders: they are its entry's to reach, and may say
