@@ -51,6 +51,7 @@ const apiFeatures = foldersOf(apiFeaturesDir);
  */
 const apiPublicFiles = {
   account: ['withdrawals-pause.ts'],
+  analytics: ['server-analytics.ts'],
   auth: ['addresses.ts', 'audit.ts', 'otp-service.ts', 'users.ts'],
   banks: ['ach-submission.ts', 'bank-accounts.ts', 'bank-vault.ts', 'sandbox-bank-link-routes.ts'],
   bonuses: ['welcome-bonus.ts'],

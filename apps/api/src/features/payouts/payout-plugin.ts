@@ -1,3 +1,4 @@
+import type { ServerAnalytics } from '../analytics/server-analytics';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/database';
 import type { JobQueue } from '../../jobs/job-queue';
@@ -19,13 +20,7 @@ export interface PayoutContext {
   redemptionMethods: MethodRegistry;
   welcomeBonus: WelcomeBonus | null;
   /** The server-side analytics port: each new redemption is reported. */
-  serverAnalytics: {
-    capture(event: {
-      userId: string;
-      name: 'redemption_created';
-      properties: Record<string, string | number | boolean | null>;
-    }): void;
-  };
+  serverAnalytics: ServerAnalytics;
 }
 
 /** Redeeming the wallet through the registered methods, and rating a redemption. */

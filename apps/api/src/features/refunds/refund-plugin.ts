@@ -1,3 +1,4 @@
+import type { ServerAnalytics } from '../analytics/server-analytics';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
@@ -22,13 +23,7 @@ export interface RefundContext {
   refreshCookie: { set(reply: FastifyReply, refreshToken: string): void };
   welcomeBonus: WelcomeBonus | null;
   /** The server-side analytics port: each claim is reported. */
-  serverAnalytics: {
-    capture(event: {
-      userId: string;
-      name: 'refund_claimed';
-      properties: Record<string, string | number | boolean | null>;
-    }): void;
-  };
+  serverAnalytics: ServerAnalytics;
 }
 
 /** Merchants' refunds, and customers claiming them (a first claim credits the welcome bonus). */
