@@ -1,4 +1,5 @@
 import { afterAll } from 'vitest';
+import { forgetRememberedAccounts } from '../src/features/ledger/ledger';
 import {
   createDatabase,
   databaseNameOf,
@@ -13,6 +14,9 @@ import {
  * each other's customers, rate limits, sandbox messages or jobs.
  */
 const template = process.env[TEST_DATABASE_TEMPLATE_ENV];
+// Files run one after another in one process: ledger account ids the last file's databases
+// gave are not this file's.
+forgetRememberedAccounts();
 const admin = process.env[TEST_DATABASE_ADMIN_ENV];
 if (template && admin) {
   const own = await createDatabase(admin, uniqueDatabaseName(databaseNameOf(template)), template);

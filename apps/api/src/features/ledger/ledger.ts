@@ -158,6 +158,14 @@ const refKey = (ref: AccountRef) => `${ref.ownerType}|${ref.ownerId ?? ''}|${ref
 const knownAccounts = new Map<string, string>();
 const MAX_KNOWN_ACCOUNTS = 200_000;
 
+/**
+ * Forgets every remembered account id, for a process that moves to another database (the test
+ * runner, which runs files on databases of their own one after the other in one process).
+ */
+export function forgetRememberedAccounts(): void {
+  knownAccounts.clear();
+}
+
 function forget(refs: readonly AccountRef[]): void {
   for (const ref of refs) knownAccounts.delete(refKey(ref));
 }
