@@ -1,5 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import webConfig from './apps/web/vite.config';
+import { filesMockingModules } from './apps/web/test/module-mocks';
 
 /**
  * Vitest's default is one worker fewer than the machine has cores: one, on a 2-core machine. The
@@ -62,11 +64,24 @@ export default defineConfig({
       },
       './apps/web/vite.config.ts',
       {
+        ...webConfig,
+        root: './apps/web',
+        test: {
+          ...webConfig.test,
+          name: 'web-module-mocks',
+          include: filesMockingModules('./apps/web'),
+          exclude: [],
+          isolate: true,
+        },
+      },
+      {
         test: {
           name: 'api-unit',
           root: './apps/api',
           include: ['src/**/*.test.ts', 'bench/**/*.test.ts', 'test/support/**/*.test.ts'],
           setupFiles: ['./test/fail-on-console.ts'],
+          // No file replaces a module (vi.mock); sharing a worker's modules: 23 s against 12 s.
+          isolate: false,
         },
       },
       {

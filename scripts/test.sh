@@ -57,7 +57,7 @@ rm -rf "$checks"
 [ "$checks_failed" -eq 0 ] || exit 1
 
 step "unit tests"
-npx vitest run --project contracts --project web --project api-unit
+npx vitest run --project contracts --project web --project web-module-mocks --project api-unit
 
 # The API integration tests run on the embedded database (the default engine) and, when
 # TEST_DATABASE_URL is set, on PostgreSQL too. The two runs share nothing (PostgreSQL runs get a

@@ -8,7 +8,7 @@ import { useSyncExternalStore } from 'react';
 
 let requested = false;
 let markReady: () => void = () => undefined;
-const ready = new Promise<void>((resolve) => {
+let ready = new Promise<void>((resolve) => {
   markReady = resolve;
 });
 const listeners = new Set<() => void>();
@@ -21,6 +21,15 @@ function requestToaster() {
 
 export function toasterMounted(): void {
   markReady();
+}
+
+/** Back to a page that has shown no toast: tests that share one document call it between files. */
+export function resetToasterForTests(): void {
+  requested = false;
+  ready = new Promise<void>((resolve) => {
+    markReady = resolve;
+  });
+  for (const listener of listeners) listener();
 }
 
 export function useToasterRequested(): boolean {

@@ -1,0 +1,21 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * The web test files that replace one of the app's modules (`vi.mock`). Such a mock only takes
+ * where the module is loaded afresh, so these files run each in a fresh copy of the modules (the
+ * `web-module-mocks` project), and every other file shares its worker's copy (the `web` project).
+ * Paths are relative to apps/web, as the projects' `include` reads them.
+ */
+export function filesMockingModules(webRoot: string): string[] {
+  return ['src', 'build']
+    .flatMap((folder) =>
+      readdirSync(join(webRoot, folder), { recursive: true, encoding: 'utf8' }).map((file) =>
+        join(folder, file),
+      ),
+    )
+    .filter((file) => /\.test\.tsx?$/.test(file))
+    .filter((file) => /\bvi\.(do)?mock\(/.test(readFileSync(join(webRoot, file), 'utf8')))
+    .map((file) => file.split('\\').join('/'))
+    .sort();
+}
