@@ -21,18 +21,21 @@ import { filesMockingModules } from './apps/web/test/module-mocks';
 const integrationWorkers = Number(process.env.API_INTEGRATION_WORKERS ?? 3);
 
 /**
- * API integration test files whose subject is not storage: configuration, the HTTP layer, the
- * process, and the real vendors' adapters (against stubs of their APIs; the same methods' sandbox
+ * API integration test files whose subject is not storage: configuration, the HTTP layer (input
+ * refused before anything is read or written, the error shape), the process, and the real
+ * vendors' adapters (against stubs of their APIs; the same methods' sandbox
  * tests run on both engines). When scripts/test.sh runs the integration tests on PostgreSQL and
  * on the embedded database side by side, these run on PostgreSQL alone
  * (API_INTEGRATION_STORAGE_ONLY on the embedded run): a second engine would run the same code
  * again for nothing. Without PostgreSQL, every file runs on the embedded database.
  */
 const engineIndependent = [
+  'bad-input',
   'bank-ach-increase',
   'bank-config',
   'bank-increase-adapter',
   'bank-tink-adapter',
+  'control-characters',
   'error-reporting',
   'fancash-credits-fanatics',
   'featured-brands',
@@ -45,6 +48,7 @@ const engineIndependent = [
   'production-bank-names',
   'production-card-payouts',
   'route-auth',
+  'router-errors',
   'team-shop-brands',
   'trust-proxy',
   'web-app-serving',

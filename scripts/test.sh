@@ -63,14 +63,18 @@ npx vitest run --project contracts --project web --project web-module-mocks --pr
 # TEST_DATABASE_URL is set, on PostgreSQL too. The two runs share nothing (PostgreSQL runs get a
 # database of their own, and each test file a copy of it), so they run side by side: the
 # embedded run's output is kept and printed after the PostgreSQL run's. The files whose subject
-# is not storage run on PostgreSQL alone (engineIndependent in vitest.config.ts). Any failure
-# fails the step, and the output ends with a failing run's own summary.
+# is not storage run on PostgreSQL alone (engineIndependent in vitest.config.ts), and the
+# property tests, whose random sequences exercise the same code on either engine, make their
+# full count of runs on PostgreSQL and a quarter of it (with a seed of its own) on the embedded
+# database. Any failure fails the step, and the output ends with a failing run's own summary.
 if [ -z "${TEST_DATABASE_URL:-}" ]; then
   step "API integration tests on the embedded database"
   npx vitest run --project api-integration
 else
   logs="$(mktemp -d)"
-  env -u TEST_DATABASE_URL API_INTEGRATION_STORAGE_ONLY=1 npx vitest run --project api-integration \
+  env -u TEST_DATABASE_URL API_INTEGRATION_STORAGE_ONLY=1 \
+    LEDGER_PROPERTY_RUNS="${LEDGER_PROPERTY_RUNS:-5}" WALLET_PROPERTY_RUNS="${WALLET_PROPERTY_RUNS:-3}" \
+    npx vitest run --project api-integration \
     >"$logs/embedded" 2>&1 &
   embedded_pid=$!
   trap 'status=$?; kill "$embedded_pid" 2>/dev/null || true; rm -rf "$logs"; summary "$status"' EXIT
