@@ -1,82 +1,73 @@
 import { expect, test } from '../support/test';
-import { A11Y_THEMES, A11Y_VIEWPORTS, expectNoSeriousViolations } from '../support/axe';
+import { FIRST_LOOK, expectNoSeriousViolationsInEachLook, showLook } from '../support/axe';
 import { currentCodes, readCode, signInThroughApi } from '../support/people';
 import { cardholderThroughApi, customerWithPrepaidCard } from '../support/prepaid-cards';
 import { fundedCustomer } from '../support/redemptions';
 
-const widths = A11Y_VIEWPORTS;
-const themes = A11Y_THEMES;
+test.describe('in both themes at both sizes', () => {
+  test.beforeEach(async ({ page }) => {
+    await showLook(page, FIRST_LOOK);
+  });
 
-/** Each look is two tests: redeeming to the card, and the card itself. */
-for (const theme of themes) {
-  for (const size of widths) {
-    test.describe(`${theme} theme, ${size.name}`, () => {
-      test.beforeEach(async ({ page }) => {
-        await page.setViewportSize({ width: size.width, height: size.height });
-        await page.addInitScript((value) => window.localStorage.setItem('theme', value), theme);
-      });
+  test('redeeming to the prepaid card passes axe', async ({ page }) => {
+    const customer = await fundedCustomer(page.request, { amountInCents: 5_000 });
+    await cardholderThroughApi(page.request, customer);
+    await signInThroughApi(page, customer.person);
 
-      test('redeeming to the prepaid card passes axe', async ({ page }) => {
-        const customer = await fundedCustomer(page.request, { amountInCents: 5_000 });
-        await cardholderThroughApi(page.request, customer);
-        await signInThroughApi(page, customer.person);
+    await page.goto('/redeem/prepaid');
+    await expect(page.getByRole('region', { name: 'Card issued to' })).toBeVisible();
+    await page.getByLabel('Amount to redeem (USD)').fill('20');
+    await expect(page.getByRole('region', { name: 'Amount' })).toContainText(
+      'Loaded on your card$20.00',
+    );
+    await expectNoSeriousViolationsInEachLook(page);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('heading', { name: 'Confirm Details' })).toBeVisible();
+    await expectNoSeriousViolationsInEachLook(page);
+  });
 
-        await page.goto('/redeem/prepaid');
-        await expect(page.getByRole('region', { name: 'Card issued to' })).toBeVisible();
-        await page.getByLabel('Amount to redeem (USD)').fill('20');
-        await expect(page.getByRole('region', { name: 'Amount' })).toContainText(
-          'Loaded on your card$20.00',
-        );
-        await expectNoSeriousViolations(page);
-        await page.getByRole('button', { name: 'Continue' }).click();
-        await expect(page.getByRole('heading', { name: 'Confirm Details' })).toBeVisible();
-        await expectNoSeriousViolations(page);
-      });
-
-      test('the issued card, its history and its details behind a passcode pass axe', async ({
-        page,
-      }) => {
-        const { customer, card } = await customerWithPrepaidCard(page.request, {
-          balanceInCents: 5_000,
-          amountInCents: 1_000,
-        });
-        const name = `Visa •••• ${card.last4}`;
-        await signInThroughApi(page, customer.person);
-
-        await page.goto('/profile/redemption-history');
-        await expect(
-          page.getByRole('button', { name: `Activate Visa prepaid •••• ${card.last4}` }),
-        ).toBeVisible();
-        await expectNoSeriousViolations(page);
-
-        await page.goto('/profile/visaprepaidcard-history');
-        const tile = page.getByRole('article', { name });
-        await expect(tile.getByTestId('prepaid-card-status')).toHaveText('Inactive');
-        await expectNoSeriousViolations(page);
-
-        const seen = await currentCodes(page.request, customer.person.phone);
-        await tile.getByRole('button', { name: `Show card details for ${name}` }).click();
-        await expect(page.getByRole('heading', { name: "Confirm it's you" })).toBeVisible();
-        await expectNoSeriousViolations(page);
-        await page
-          .getByLabel('Verification code')
-          .fill(await readCode(page.request, customer.person.phone, seen));
-        await page.getByRole('button', { name: 'Verify' }).click();
-        await expect(
-          page
-            .getByRole('region', { name: `Card details for ${name}` })
-            .getByTestId('prepaid-card-number'),
-        ).toBeVisible();
-        await expectNoSeriousViolations(page);
-      });
+  test('the issued card, its history and its details behind a passcode pass axe', async ({
+    page,
+  }) => {
+    const { customer, card } = await customerWithPrepaidCard(page.request, {
+      balanceInCents: 5_000,
+      amountInCents: 1_000,
     });
-  }
-}
+    const name = `Visa •••• ${card.last4}`;
+    await signInThroughApi(page, customer.person);
+
+    await page.goto('/profile/redemption-history');
+    await expect(
+      page.getByRole('button', { name: `Activate Visa prepaid •••• ${card.last4}` }),
+    ).toBeVisible();
+    await expectNoSeriousViolationsInEachLook(page);
+
+    await page.goto('/profile/visaprepaidcard-history');
+    const tile = page.getByRole('article', { name });
+    await expect(tile.getByTestId('prepaid-card-status')).toHaveText('Inactive');
+    await expectNoSeriousViolationsInEachLook(page);
+
+    const seen = await currentCodes(page.request, customer.person.phone);
+    await tile.getByRole('button', { name: `Show card details for ${name}` }).click();
+    await expect(page.getByRole('heading', { name: "Confirm it's you" })).toBeVisible();
+    await expectNoSeriousViolationsInEachLook(page);
+    await page
+      .getByLabel('Verification code')
+      .fill(await readCode(page.request, customer.person.phone, seen));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(
+      page
+        .getByRole('region', { name: `Card details for ${name}` })
+        .getByTestId('prepaid-card-number'),
+    ).toBeVisible();
+    await expectNoSeriousViolationsInEachLook(page);
+  });
+});
 
 test('the empty prepaid card history passes axe', async ({ page }) => {
   const customer = await fundedCustomer(page.request, { amountInCents: 1_000 });
   await signInThroughApi(page, customer.person);
   await page.goto('/profile/visaprepaidcard-history');
   await expect(page.getByRole('heading', { name: 'No prepaid cards yet' })).toBeVisible();
-  await expectNoSeriousViolations(page);
+  await expectNoSeriousViolationsInEachLook(page);
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '../support/test';
-import { A11Y_THEMES, A11Y_VIEWPORTS, expectNoSeriousViolations } from '../support/axe';
+import { FIRST_LOOK, expectNoSeriousViolationsInEachLook, showLook } from '../support/axe';
 import { createAccount, signInThroughApi } from '../support/people';
 import { fundedCustomer } from '../support/redemptions';
 
@@ -25,17 +25,17 @@ async function scanAnsweredStates(page: Page) {
   });
   await page.goto('/free-play');
   await expect(page.getByText('Loading the free play…')).toBeVisible();
-  await expectNoSeriousViolations(page);
+  await expectNoSeriousViolationsInEachLook(page);
   release();
   await expect(page.getByRole('alert')).toContainText("We couldn't load the free play.");
   await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
-  await expectNoSeriousViolations(page);
+  await expectNoSeriousViolationsInEachLook(page);
   await page.unroute(OFFER);
 
   await page.route(OFFER, (route) => route.fulfill({ json: { offer: null } }));
   await page.goto('/free-play');
   await expect(page.getByText('There is no free play at the moment.')).toBeVisible();
-  await expectNoSeriousViolations(page);
+  await expectNoSeriousViolationsInEachLook(page);
   await page.unroute(OFFER);
 
   // The real offer, as it reads once its last day is past.
@@ -46,60 +46,51 @@ async function scanAnsweredStates(page: Page) {
   });
   await page.goto('/free-play');
   await expect(page.getByText(/^This free play has ended/)).toBeVisible();
-  await expectNoSeriousViolations(page);
+  await expectNoSeriousViolationsInEachLook(page);
   await page.unroute(OFFER);
 }
 
-for (const theme of A11Y_THEMES) {
-  for (const size of A11Y_VIEWPORTS) {
-    test.describe(`${theme} theme, ${size.name}`, () => {
-      test.beforeEach(async ({ page }) => {
-        await page.setViewportSize({ width: size.width, height: size.height });
-        await page.addInitScript((value) => window.localStorage.setItem('theme', value), theme);
-      });
+test.describe('in both themes at both sizes', () => {
+  test.beforeEach(async ({ page }) => {
+    await showLook(page, FIRST_LOOK);
+  });
 
-      test('the free play page loading, failing, not offered, ended and before a refund passes axe', async ({
-        page,
-      }) => {
-        const newcomer = await createAccount(page.request);
-        await signInThroughApi(page, newcomer);
-        await scanAnsweredStates(page);
-        await page.goto('/free-play');
-        await expect(
-          page.getByText(/^The free play is for customers who have claimed/),
-        ).toBeVisible();
-        await expectNoSeriousViolations(page);
-      });
+  test('the free play page loading, failing, not offered, ended and before a refund passes axe', async ({
+    page,
+  }) => {
+    const newcomer = await createAccount(page.request);
+    await signInThroughApi(page, newcomer);
+    await scanAnsweredStates(page);
+    await page.goto('/free-play');
+    await expect(page.getByText(/^The free play is for customers who have claimed/)).toBeVisible();
+    await expectNoSeriousViolationsInEachLook(page);
+  });
 
-      test('the free play on home, claimable, claimed, and used on this device passes axe', async ({
-        page,
-      }) => {
-        const customer = await fundedCustomer(page.request, { amountInCents: 2_500 });
-        await signInThroughApi(page, customer.person);
-        await page.goto('/');
-        await expect(page.getByRole('link', { name: 'Claim your $10 free play' })).toBeVisible();
-        await expectNoSeriousViolations(page);
-        await page.goto('/free-play');
-        await expect(page.getByRole('button', { name: 'Claim $10 free play' })).toBeVisible();
-        await expectNoSeriousViolations(page);
-        await page.getByRole('button', { name: 'Claim $10 free play' }).click();
-        await expect(
-          page.getByRole('heading', { name: '$10.00 added to your wallet' }),
-        ).toBeVisible();
-        await expectNoSeriousViolations(page);
-        await page.goto('/free-play');
-        await expect(page.getByTestId('free-play-claimed-on')).toBeVisible();
-        await expectNoSeriousViolations(page);
+  test('the free play on home, claimable, claimed, and used on this device passes axe', async ({
+    page,
+  }) => {
+    const customer = await fundedCustomer(page.request, { amountInCents: 2_500 });
+    await signInThroughApi(page, customer.person);
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'Claim your $10 free play' })).toBeVisible();
+    await expectNoSeriousViolationsInEachLook(page);
+    await page.goto('/free-play');
+    await expect(page.getByRole('button', { name: 'Claim $10 free play' })).toBeVisible();
+    await expectNoSeriousViolationsInEachLook(page);
+    await page.getByRole('button', { name: 'Claim $10 free play' }).click();
+    await expect(page.getByRole('heading', { name: '$10.00 added to your wallet' })).toBeVisible();
+    await expectNoSeriousViolationsInEachLook(page);
+    await page.goto('/free-play');
+    await expect(page.getByTestId('free-play-claimed-on')).toBeVisible();
+    await expectNoSeriousViolationsInEachLook(page);
 
-        // Another customer on the same browser: its device id has had its free play.
-        const other = await fundedCustomer(page.request, { amountInCents: 2_500 });
-        await signInThroughApi(page, other.person);
-        await page.goto('/free-play');
-        await expect(page.getByRole('status')).toContainText(
-          'The free play was already claimed on this device.',
-        );
-        await expectNoSeriousViolations(page);
-      });
-    });
-  }
-}
+    // Another customer on the same browser: its device id has had its free play.
+    const other = await fundedCustomer(page.request, { amountInCents: 2_500 });
+    await signInThroughApi(page, other.person);
+    await page.goto('/free-play');
+    await expect(page.getByRole('status')).toContainText(
+      'The free play was already claimed on this device.',
+    );
+    await expectNoSeriousViolationsInEachLook(page);
+  });
+});

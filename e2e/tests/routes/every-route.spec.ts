@@ -2,7 +2,14 @@ import { readFileSync } from 'node:fs';
 import { test as base, expect, type APIRequestContext, type Page } from '../support/test';
 import { baseURL } from '../../playwright.config';
 import { claimWithToken, createRefund } from '../support/claims';
-import { A11Y_THEMES, A11Y_VIEWPORTS, expectNoSeriousViolations } from '../support/axe';
+import {
+  A11Y_VIEWPORTS,
+  describeLook,
+  expectNoSeriousViolations,
+  setLook,
+  showLook,
+  type Look,
+} from '../support/axe';
 import {
   SANDBOX_GIFT_CARD_BRANDS,
   buyGiftCardThroughApi,
@@ -339,41 +346,70 @@ const test = base.extend<object, { world: World }>({
   ],
 });
 
+/**
+ * Lands on `visit` in the first of `looks`, then scans it in each of them in turn: the size and
+ * the theme change on the page as it is, so a screen is loaded once however many looks scan it.
+ */
+async function arriveAndScan(
+  page: Page,
+  visit: Visit,
+  world: World,
+  language: Language,
+  looks: readonly Look[],
+) {
+  const [first] = looks;
+  if (first) await setLook(page, first);
+  await arrive(page, visit, world, language);
+  if (visit.scan === false) return;
+  for (const look of looks) {
+    await showLook(page, look);
+    await expectNoSeriousViolations(page);
+  }
+}
+
 for (const language of ['en', 'de'] as const) {
   const [phone, desktop] = A11Y_VIEWPORTS;
   // Signed out, English is scanned in both themes at both sizes. Signed in, each route is
   // scanned light on a phone and dark on a desktop (the screens' own specs scan the other two
   // pairs). German, whose longer words are what could break a layout, dark on a phone.
-  const signedOutLooks =
-    language === 'en'
-      ? A11Y_THEMES.flatMap((theme) => A11Y_VIEWPORTS.map((size) => ({ theme, size })))
-      : [{ theme: 'dark' as const, size: phone }];
-  const signedInLooks =
+  const signedOutLooks: Look[][] =
     language === 'en'
       ? [
-          { theme: 'light' as const, size: phone },
-          { theme: 'dark' as const, size: desktop },
+          [
+            { theme: 'light', size: phone },
+            { theme: 'light', size: desktop },
+          ],
+          [
+            { theme: 'dark', size: phone },
+            { theme: 'dark', size: desktop },
+          ],
         ]
-      : [{ theme: 'dark' as const, size: phone }];
+      : [[{ theme: 'dark', size: phone }]];
+  const signedInLooks: Look[] =
+    language === 'en'
+      ? [
+          { theme: 'light', size: phone },
+          { theme: 'dark', size: desktop },
+        ]
+      : [{ theme: 'dark', size: phone }];
 
   test.describe(`every route in ${language === 'en' ? 'English' : 'German'}`, () => {
     // The browser's language decides, as for a first visit.
     test.use({ locale: language === 'en' ? 'en-US' : 'de-DE' });
 
-    for (const { theme, size } of signedInLooks) {
-      for (const [group, visits] of Object.entries(signedInGroups)) {
-        test(`signed in, ${group}, ${theme} theme, ${size.name}`, async ({ page, world }) => {
-          await page.setViewportSize({ width: size.width, height: size.height });
-          await page.addInitScript((value) => window.localStorage.setItem('theme', value), theme);
-          await signInThroughApi(page, world.customer.person);
-          for (const visit of visits) {
-            await test.step(visit.path(world), async () => {
-              await arrive(page, visit, world, language);
-              if (visit.scan !== false) await expectNoSeriousViolations(page);
-            });
-          }
-        });
-      }
+    for (const [group, visits] of Object.entries(signedInGroups)) {
+      test(`signed in, ${group}, ${signedInLooks.map(describeLook).join(' and ')}`, async ({
+        page,
+        world,
+      }) => {
+        test.setTimeout(60_000 * signedInLooks.length);
+        await signInThroughApi(page, world.customer.person);
+        for (const visit of visits) {
+          await test.step(visit.path(world), () =>
+            arriveAndScan(page, visit, world, language, signedInLooks),
+          );
+        }
+      });
     }
 
     test('signed in, the routes that lead elsewhere', async ({ page, world }) => {
@@ -383,19 +419,17 @@ for (const language of ['en', 'de'] as const) {
       }
     });
 
-    for (const { theme, size } of signedOutLooks) {
-      test(`signed out, ${theme} theme, ${size.name}`, async ({ page, request }) => {
-        await page.setViewportSize({ width: size.width, height: size.height });
-        await page.addInitScript((value) => window.localStorage.setItem('theme', value), theme);
+    for (const looks of signedOutLooks) {
+      test(`signed out, ${looks.map(describeLook).join(' and ')}`, async ({ page, request }) => {
+        test.setTimeout(60_000 * looks.length);
         const person = await createAccount(request);
         const unclaimed = await createRefund(request, person);
         const world = { unclaimedRefund: unclaimed.refund_uuid } as World;
 
         for (const visit of [...signedOutOnly, ...publicVisits]) {
-          await test.step(visit.path(world), async () => {
-            await arrive(page, visit, world, language);
-            await expectNoSeriousViolations(page);
-          });
+          await test.step(visit.path(world), () =>
+            arriveAndScan(page, visit, world, language, looks),
+          );
         }
       });
     }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
 /** The WCAG levels every scan checks. */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -69,3 +69,73 @@ export const A11Y_VIEWPORTS = [
 
 /** Both themes the app offers (kept in local storage under `theme`). */
 export const A11Y_THEMES = ['light', 'dark'] as const;
+
+/** A theme at a size: how a screen is looked at when it is scanned. */
+export interface Look {
+  theme: (typeof A11Y_THEMES)[number];
+  size: (typeof A11Y_VIEWPORTS)[number];
+}
+
+export const describeLook = ({ theme, size }: Look): string => `${theme} theme, ${size.name}`;
+
+/** Sets the window's size and colour scheme for what the page shows next (see showLook). */
+export async function setLook(page: Page, look: Look): Promise<void> {
+  await page.setViewportSize({ width: look.size.width, height: look.size.height });
+  await page.emulateMedia({ colorScheme: look.theme });
+}
+
+/**
+ * Shows the page in `look` without loading it again: the window's size, and the colour scheme the
+ * app follows while its theme is "system" (a new visitor's). Then waits until the page shows that
+ * theme and its colour transitions have ended, so that a scan reads the colours at rest.
+ */
+export async function showLook(page: Page, look: Look): Promise<void> {
+  await setLook(page, look);
+  // Before the app's first page (a blank page, or the icon a sign-in stores its token from)
+  // there is nothing to look at yet.
+  if (page.url() === 'about:blank') return;
+  if (!(await page.evaluate(() => document.documentElement.localName === 'html'))) return;
+  const dark = /(^|\s)dark(\s|$)/;
+  const html = page.locator('html');
+  await (look.theme === 'dark'
+    ? expect(html).toHaveClass(dark)
+    : expect(html).not.toHaveClass(dark));
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation instanceof CSSTransition)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/** Every theme at every size. */
+export const ALL_LOOKS: readonly Look[] = A11Y_THEMES.flatMap((theme) =>
+  A11Y_VIEWPORTS.map((size) => ({ theme, size })),
+);
+
+/** The look a multi-look test walks its steps in: light, on the small phone. */
+export const FIRST_LOOK: Look = { theme: 'light', size: A11Y_VIEWPORTS[0] };
+
+/**
+ * Scans the page as it is now in each look, changing the size and theme on the page itself (see
+ * showLook), and leaves it in the first look again for the steps that follow (FIRST_LOOK).
+ */
+export async function expectNoSeriousViolationsInEachLook(
+  page: Page,
+  looks: readonly Look[] = ALL_LOOKS,
+  /** What else must hold in each look, checked before its scan. */
+  alsoInEachLook?: (look: Look) => Promise<void>,
+): Promise<void> {
+  // Each further look is one more scan: the test's time grows with them.
+  test.info().setTimeout(test.info().timeout + 5_000 * looks.length);
+  for (const look of looks) {
+    await test.step(describeLook(look), async () => {
+      await showLook(page, look);
+      await alsoInEachLook?.(look);
+      await expectNoSeriousViolations(page);
+    });
+  }
+  await showLook(page, FIRST_LOOK);
+}
