@@ -65,7 +65,7 @@ export default defineConfig({
       './test/fresh-page.ts',
     ],
     // A worker's files share one document and one load of the modules (test/fresh-page.ts resets
-    // what a page keeps): 136 s against 38 s for the same files on 2 cores, most of it jsdom and
+    // what a page keeps): 136 s against 31 s for the same files on 2 cores, most of it jsdom and
     // the app's modules loaded again for every file.
     isolate: false,
     restoreMocks: true,
