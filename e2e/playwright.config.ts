@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import type { TestServer } from './test-servers';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://localhost:${PORT}`;
@@ -21,43 +22,6 @@ export const WELCOME_BONUS_LAST_DAY = `${new Date().getUTCFullYear() + 1}-06-30`
 /** A server whose web app reports errors to a stub of Sentry, which listens on the next port. */
 export const errorReportingURL = `http://localhost:${PORT + 4}`;
 export const errorReportingStubPort = PORT + 5;
-
-/**
- * The compiled API (`npm run build`, which `npm run test:e2e` runs first) with the built web app,
- * on `url`, with an in-memory database of its own.
- */
-function server(url: string, env: Record<string, string> = {}) {
-  return {
-    command: 'npm run start -w @refund/api',
-    cwd: '..',
-    url: `${url}/readyz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore' as const,
-    stderr: 'pipe' as const,
-    env: {
-      PORT: new URL(url).port,
-      PUBLIC_URL: url,
-      DATA_DIR: 'memory://',
-      LOG_LEVEL: 'warn',
-      JOB_POLL_SECONDS: '0.5',
-      OTP_SENDS_PER_IP_PER_HOUR: '100000',
-      OTP_SENDS_PER_PHONE_PER_HOUR: '100',
-      // Every browser here sends its analytics from the one address, 127.0.0.1.
-      ANALYTICS_BATCHES_PER_IP_PER_MINUTE: '100000',
-      BRAND_NAME: 'Refund Wallet',
-      // Payouts settle and come back within a test's patience.
-      SANDBOX_ACH_SETTLEMENT_SECONDS: '2',
-      SANDBOX_CARD_RETURN_DELAY_SECONDS: '2',
-      WELCOME_BONUS_CENTS: '0',
-      // Gift card balances are the cashback alone unless a server offers earn rewards.
-      EARN_REWARDS_OFFERS: '',
-      // Every browser here shares one device fingerprint; real devices are counted per person.
-      FREE_PLAY_ACCOUNTS_PER_DEVICE: '1000',
-      ...env,
-    },
-  };
-}
 
 export default defineConfig({
   testDir: './tests',
@@ -90,21 +54,32 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: [
-    server(baseURL),
-    server(noFeaturedBrandsURL, { GIFT_CARD_FEATURED_BRANDS: '', GIFT_CARD_TEAM_SHOP_BRANDS: '' }),
-    server(threeFeaturedBrandsURL, {
+  // The servers below, started side by side before the first test and stopped after the last.
+  globalSetup: './global-setup.ts',
+});
+
+/** The suite's servers (test-servers.ts): each with an in-memory database of its own. */
+export const testServers: TestServer[] = [
+  { url: baseURL },
+  {
+    url: noFeaturedBrandsURL,
+    env: { GIFT_CARD_FEATURED_BRANDS: '', GIFT_CARD_TEAM_SHOP_BRANDS: '' },
+  },
+  {
+    url: threeFeaturedBrandsURL,
+    env: {
       GIFT_CARD_FEATURED_BRANDS: threeFeaturedBrands.join(','),
       EARN_REWARDS_OFFERS: Object.entries(earnRewardsOffers)
         .map(([brand, bps]) => `${brand}:${bps}`)
         .join(','),
-    }),
-    server(welcomeBonusURL, {
-      WELCOME_BONUS_CENTS: '1000',
-      WELCOME_BONUS_EXPIRES_ON: WELCOME_BONUS_LAST_DAY,
-    }),
-    server(errorReportingURL, {
-      SENTRY_DSN_WEB: `http://public@localhost:${errorReportingStubPort}/1`,
-    }),
-  ],
-});
+    },
+  },
+  {
+    url: welcomeBonusURL,
+    env: { WELCOME_BONUS_CENTS: '1000', WELCOME_BONUS_EXPIRES_ON: WELCOME_BONUS_LAST_DAY },
+  },
+  {
+    url: errorReportingURL,
+    env: { SENTRY_DSN_WEB: `http://public@localhost:${errorReportingStubPort}/1` },
+  },
+];
