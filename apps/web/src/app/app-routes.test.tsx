@@ -1,10 +1,22 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { installFakeApi, json, sandboxConfig } from '../../test/fake-api';
 import { fakeAuthMachine, renderApp } from '../../test/render-app';
 import type { AuthState } from '../features/auth/auth-machine';
 import { createReturnPathStore } from '../features/auth/return-path';
+import type { MethodRegistry } from '../lib/methods/method-registry';
 import { AppRoutes } from './app-routes';
+import { methodRegistry } from './methods/method-registry';
+
+/** The app's methods and one only this file knows, which brings a screen of its own. */
+const withNewMethod: MethodRegistry = {
+  ...methodRegistry,
+  paypal_test: {
+    ...methodRegistry.bank,
+    startHref: () => '/redeem/paypal_test',
+    screens: [{ path: '/redeem/paypal_test', Screen: () => <h1>Send to PayPal</h1> }],
+  },
+};
 
 const signedIn: AuthState = {
   status: 'AuthSuccessful',
@@ -34,7 +46,12 @@ const claimPage = {
   expires_at: '2030-01-01T00:00:00.000Z',
 };
 
-function open(route: string, state: AuthState, extra: Parameters<typeof installFakeApi>[0] = {}) {
+function open(
+  route: string,
+  state: AuthState,
+  extra: Parameters<typeof installFakeApi>[0] = {},
+  methods?: MethodRegistry,
+) {
   installFakeApi({
     ...extra,
     'GET /app-config': () => json(sandboxConfig),
@@ -53,11 +70,27 @@ function open(route: string, state: AuthState, extra: Parameters<typeof installF
   renderApp(<AppRoutes returnPaths={returnPaths} />, {
     route,
     machine: fakeAuthMachine(state).machine,
+    methods,
   });
   return { returnPaths, location: () => screen.getByTestId('location').textContent };
 }
 
 describe('routes', () => {
+  it("adds each method's own screens from its registry entry, for signed-in customers only", async () => {
+    const signedInOpen = open('/redeem/paypal_test', signedIn, {}, withNewMethod);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Send to PayPal' })).toBeTruthy();
+    expect(signedInOpen.location()).toBe('/redeem/paypal_test');
+    cleanup();
+
+    const signedOutOpen = open('/redeem/paypal_test', signedOut, {}, withNewMethod);
+    await waitFor(() => expect(signedOutOpen.location()).toBe('/auth'));
+    cleanup();
+
+    // Without the entry the address is no screen of the app's: it leads home.
+    const unknown = open('/redeem/paypal_test', signedIn);
+    await waitFor(() => expect(unknown.location()).toBe('/'));
+  });
+
   it('sends a signed-out customer to /auth, remembering the page and its query', async () => {
     const { returnPaths, location } = open('/refunds-history?page=2', signedOut);
     await waitFor(() => expect(location()).toBe('/auth'));

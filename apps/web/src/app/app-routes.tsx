@@ -8,6 +8,7 @@ import { AppShell } from './layouts/app-shell';
 import { PublicShell } from './layouts/public-shell';
 import type { LandingScreen } from './landing-screens';
 import { lazyScreen } from './lazy-screen';
+import { useMethodRegistry } from '../lib/methods/method-registry';
 
 // Each screen is its own chunk so the sign-in page downloads only what it shows.
 const AuthScreen = lazyScreen(() => import('./routes/auth-screen'), 'AuthScreen');
@@ -59,34 +60,6 @@ const TransactionScreen = lazyScreen(
   () => import('./routes/transaction-screen'),
   'TransactionScreen',
 );
-const RedeemDebitScreen = lazyScreen(
-  () => import('./routes/redeem-debit-screen'),
-  'RedeemDebitScreen',
-);
-const RedeemAddCardScreen = lazyScreen(
-  () => import('./routes/redeem-add-card-screen'),
-  'RedeemAddCardScreen',
-);
-const RedeemBankScreen = lazyScreen(
-  () => import('./routes/redeem-bank-screen'),
-  'RedeemBankScreen',
-);
-const RedeemAddAccountScreen = lazyScreen(
-  () => import('./routes/redeem-add-account-screen'),
-  'RedeemAddAccountScreen',
-);
-const ConnectBankScreen = lazyScreen(
-  () => import('./routes/connect-bank-screen'),
-  'ConnectBankScreen',
-);
-const RedeemTinkScreen = lazyScreen(
-  () => import('./routes/redeem-tink-screen'),
-  'RedeemTinkScreen',
-);
-const BankFailureScreen = lazyScreen(
-  () => import('./routes/bank-failure-screen'),
-  'BankFailureScreen',
-);
 const RedeemDetailsScreen = lazyScreen(
   () => import('./routes/redeem-details-screen'),
   'RedeemDetailsScreen',
@@ -95,18 +68,6 @@ const VerifyOtpScreen = lazyScreen(() => import('./routes/verify-otp-screen'), '
 const UpdateProfileScreen = lazyScreen(
   () => import('./routes/update-profile-screen'),
   'UpdateProfileScreen',
-);
-const RedeemGiftCardScreen = lazyScreen(
-  () => import('./routes/redeem-giftcard-screen'),
-  'RedeemGiftCardScreen',
-);
-const RedeemGiftCardBrandScreen = lazyScreen(
-  () => import('./routes/redeem-giftcard-brand-screen'),
-  'RedeemGiftCardBrandScreen',
-);
-const RedeemSportsGiftCardScreen = lazyScreen(
-  () => import('./routes/redeem-sports-giftcard-screen'),
-  'RedeemSportsGiftCardScreen',
 );
 const GiftCardHistoryScreen = lazyScreen(
   () => import('./routes/gift-card-history-screen'),
@@ -120,14 +81,6 @@ const GiftCardInstructionsScreen = lazyScreen(
   () => import('./routes/gift-card-instructions-screen'),
   'GiftCardInstructionsScreen',
 );
-const RedeemPrepaidScreen = lazyScreen(
-  () => import('./routes/redeem-prepaid-screen'),
-  'RedeemPrepaidScreen',
-);
-const RedeemFanCashScreen = lazyScreen(
-  () => import('./routes/redeem-fancash-screen'),
-  'RedeemFanCashScreen',
-);
 const VisaPrepaidCardHistoryScreen = lazyScreen(
   () => import('./routes/visa-prepaid-card-history-screen'),
   'VisaPrepaidCardHistoryScreen',
@@ -136,14 +89,6 @@ const ViewLaterScreen = lazyScreen(() => import('./routes/view-later-screen'), '
 const PromotionScreen = lazyScreen(() => import('./routes/promotion-screen'), 'PromotionScreen');
 const SpotlightScreen = lazyScreen(() => import('./routes/spotlight-screen'), 'SpotlightScreen');
 const FreePlayScreen = lazyScreen(() => import('./routes/free-play-screen'), 'FreePlayScreen');
-const EarnRewardsScreen = lazyScreen(
-  () => import('./routes/earn-rewards-screen'),
-  'EarnRewardsScreen',
-);
-const EarnRewardsBrandScreen = lazyScreen(
-  () => import('./routes/earn-rewards-brand-screen'),
-  'EarnRewardsBrandScreen',
-);
 
 const SecurityActivityScreen = lazyScreen(
   () => import('./routes/security-activity-screen'),
@@ -177,6 +122,10 @@ function ClaimSuccessAlias() {
 }
 
 export function AppRoutes({ returnPaths }: { returnPaths: ReturnPathStore }) {
+  // Each redemption method's own screens come with its entry in the registry.
+  const methodScreens = Object.values(useMethodRegistry()).flatMap(
+    (method) => method?.screens ?? [],
+  );
   return (
     <Routes>
       <Route element={<PublicShell />}>
@@ -220,35 +169,24 @@ export function AppRoutes({ returnPaths }: { returnPaths: ReturnPathStore }) {
           <Route path={paths.redemptionHistory.path} element={<RedemptionHistoryScreen />} />
           <Route path={paths.redemptionDetails.path} element={<RedemptionDetailsScreen />} />
           <Route path={paths.transaction.path} element={<TransactionScreen />} />
-          <Route path={paths.redeemDebit.path} element={<RedeemDebitScreen />} />
-          <Route path={paths.redeemDebitAddCard.path} element={<RedeemAddCardScreen />} />
-          <Route path={paths.redeemBank.path} element={<RedeemBankScreen />} />
-          <Route path={paths.redeemAddAccount.path} element={<RedeemAddAccountScreen />} />
-          <Route path={paths.connectBank.path} element={<ConnectBankScreen />} />
-          <Route path={paths.redeemTink.path} element={<RedeemTinkScreen />} />
-          <Route path={paths.bankFailure.path} element={<BankFailureScreen />} />
+          {methodScreens.map(({ path, Screen }) => (
+            <Route key={path} path={path} element={<Screen />} />
+          ))}
           <Route path={paths.redeemDetails.path} element={<RedeemDetailsScreen />} />
           <Route path={paths.verifyOtp.path} element={<VerifyOtpScreen />} />
           <Route path={paths.updateProfile.path} element={<UpdateProfileScreen />} />
           <Route path={paths.promotion.path} element={<PromotionScreen />} />
           <Route path={paths.spotlight.path} element={<SpotlightScreen />} />
           <Route path={paths.freePlay.path} element={<FreePlayScreen />} />
-          <Route path={paths.redeemGiftCard.path} element={<RedeemGiftCardScreen />} />
-          <Route path={paths.redeemGiftCardBrand.path} element={<RedeemGiftCardBrandScreen />} />
-          <Route path={paths.redeemSportsGiftCard.path} element={<RedeemSportsGiftCardScreen />} />
           <Route path={paths.giftCardHistory.path} element={<GiftCardHistoryScreen />} />
           {/* A fixed segment outranks :reward_reference_id, so this is never taken for a card. */}
           <Route path={paths.giftCardInstructions.path} element={<GiftCardInstructionsScreen />} />
           <Route path={paths.giftCardDetails.path} element={<GiftCardDetailsScreen />} />
           <Route path={paths.viewLater.path} element={<ViewLaterScreen />} />
-          <Route path={paths.redeemPrepaid.path} element={<RedeemPrepaidScreen />} />
-          <Route path={paths.redeemFanCash.path} element={<RedeemFanCashScreen />} />
           <Route
             path={paths.visaPrepaidCardHistory.path}
             element={<VisaPrepaidCardHistoryScreen />}
           />
-          <Route path={paths.earnRewards.path} element={<EarnRewardsScreen />} />
-          <Route path={paths.earnRewardsBrand.path} element={<EarnRewardsBrandScreen />} />
         </Route>
       </Route>
 

@@ -1,7 +1,29 @@
 import { Landmark } from 'lucide-react';
 import { paths } from '../../config/paths';
 import type { MethodUI } from '../../lib/methods/method-ui';
+import { lazyScreen } from '../lazy-screen';
 import { masked } from './outcome-text';
+
+const RedeemBankScreen = lazyScreen(
+  () => import('../routes/redeem-bank-screen'),
+  'RedeemBankScreen',
+);
+const RedeemAddAccountScreen = lazyScreen(
+  () => import('../routes/redeem-add-account-screen'),
+  'RedeemAddAccountScreen',
+);
+const ConnectBankScreen = lazyScreen(
+  () => import('../routes/connect-bank-screen'),
+  'ConnectBankScreen',
+);
+const RedeemTinkScreen = lazyScreen(
+  () => import('../routes/redeem-tink-screen'),
+  'RedeemTinkScreen',
+);
+const BankFailureScreen = lazyScreen(
+  () => import('../routes/bank-failure-screen'),
+  'BankFailureScreen',
+);
 
 /** An ACH payout to one of the customer's bank accounts: days on its way, and it may come back. */
 export const bankMethod: MethodUI = {
@@ -10,6 +32,13 @@ export const bankMethod: MethodUI = {
   descriptionKey: 'wallet.methods.bank.description',
   titleKey: 'titles.redeemBank',
   startHref: () => paths.redeemBank.href(),
+  screens: [
+    { path: paths.redeemBank.path, Screen: RedeemBankScreen },
+    { path: paths.redeemAddAccount.path, Screen: RedeemAddAccountScreen },
+    { path: paths.connectBank.path, Screen: ConnectBankScreen },
+    { path: paths.redeemTink.path, Screen: RedeemTinkScreen },
+    { path: paths.bankFailure.path, Screen: BankFailureScreen },
+  ],
   confirm: { editKey: 'redeem.confirm.edit', arrivalKey: 'redeem.confirm.arrival.bank' },
   outcome: {
     message: (tx) => ({

@@ -1,7 +1,17 @@
 import { CreditCard } from 'lucide-react';
 import { paths } from '../../config/paths';
 import type { MethodUI } from '../../lib/methods/method-ui';
+import { lazyScreen } from '../lazy-screen';
 import { cardBrandName, masked } from './outcome-text';
+
+const RedeemDebitScreen = lazyScreen(
+  () => import('../routes/redeem-debit-screen'),
+  'RedeemDebitScreen',
+);
+const RedeemAddCardScreen = lazyScreen(
+  () => import('../routes/redeem-add-card-screen'),
+  'RedeemAddCardScreen',
+);
 
 /** A payout to one of the customer's debit cards, arriving within minutes. */
 export const debitMethod: MethodUI = {
@@ -10,6 +20,10 @@ export const debitMethod: MethodUI = {
   descriptionKey: 'wallet.methods.debit.description',
   titleKey: 'titles.redeemDebit',
   startHref: () => paths.redeemDebit.href(),
+  screens: [
+    { path: paths.redeemDebit.path, Screen: RedeemDebitScreen },
+    { path: paths.redeemDebitAddCard.path, Screen: RedeemAddCardScreen },
+  ],
   confirm: { editKey: 'redeem.confirm.edit', arrivalKey: 'redeem.confirm.arrival.debit' },
   outcome: {
     message: (tx) => ({

@@ -1,7 +1,17 @@
 import { BadgePercent } from 'lucide-react';
 import { paths } from '../../config/paths';
 import type { MethodUI } from '../../lib/methods/method-ui';
+import { lazyScreen } from '../lazy-screen';
 import { giftCardPurchase } from './gift-card-method';
+
+const EarnRewardsScreen = lazyScreen(
+  () => import('../routes/earn-rewards-screen'),
+  'EarnRewardsScreen',
+);
+const EarnRewardsBrandScreen = lazyScreen(
+  () => import('../routes/earn-rewards-brand-screen'),
+  'EarnRewardsBrandScreen',
+);
 
 /** A gift card of a brand with an earn-rewards offer (ADR 0024): its reward comes on top. */
 export const earnRewardsMethod: MethodUI = {
@@ -13,5 +23,9 @@ export const earnRewardsMethod: MethodUI = {
     selectedGiftcardBrand
       ? paths.earnRewardsBrand.href(selectedGiftcardBrand)
       : paths.earnRewards.href(),
+  screens: [
+    { path: paths.earnRewards.path, Screen: EarnRewardsScreen },
+    { path: paths.earnRewardsBrand.path, Screen: EarnRewardsBrandScreen },
+  ],
   ...giftCardPurchase,
 };

@@ -2,6 +2,12 @@ import type { Transaction } from '@refund/contracts/redemptions';
 import { Trophy } from 'lucide-react';
 import { paths } from '../../config/paths';
 import type { MethodUI } from '../../lib/methods/method-ui';
+import { lazyScreen } from '../lazy-screen';
+
+const RedeemFanCashScreen = lazyScreen(
+  () => import('../routes/redeem-fancash-screen'),
+  'RedeemFanCashScreen',
+);
 
 /** The FanCash account's name, which only a FanCash destination carries. */
 const accountName = ({ destination }: Transaction): string | null =>
@@ -14,6 +20,7 @@ export const fanCashMethod: MethodUI = {
   descriptionKey: 'wallet.methods.fancash.description',
   titleKey: 'titles.redeemFanCash',
   startHref: () => paths.redeemFanCash.href(),
+  screens: [{ path: paths.redeemFanCash.path, Screen: RedeemFanCashScreen }],
   confirm: {
     editKey: 'redeem.confirm.editAmount',
     arrivalKey: 'redeem.confirm.arrival.fancash',

@@ -1,7 +1,21 @@
 import { Gift } from 'lucide-react';
 import { paths } from '../../config/paths';
 import type { MethodUI } from '../../lib/methods/method-ui';
+import { lazyScreen } from '../lazy-screen';
 import { masked } from './outcome-text';
+
+const RedeemGiftCardScreen = lazyScreen(
+  () => import('../routes/redeem-giftcard-screen'),
+  'RedeemGiftCardScreen',
+);
+const RedeemGiftCardBrandScreen = lazyScreen(
+  () => import('../routes/redeem-giftcard-brand-screen'),
+  'RedeemGiftCardBrandScreen',
+);
+const RedeemSportsGiftCardScreen = lazyScreen(
+  () => import('../routes/redeem-sports-giftcard-screen'),
+  'RedeemSportsGiftCardScreen',
+);
 
 /**
  * What a plain gift card and an earn-rewards brand's card share: a quoted purchase guarded by
@@ -42,5 +56,10 @@ export const giftCardMethod: MethodUI = {
     selectedGiftcardBrand
       ? paths.redeemGiftCardBrand.href(selectedGiftcardBrand)
       : paths.redeemGiftCard.href(),
+  screens: [
+    { path: paths.redeemGiftCard.path, Screen: RedeemGiftCardScreen },
+    { path: paths.redeemGiftCardBrand.path, Screen: RedeemGiftCardBrandScreen },
+    { path: paths.redeemSportsGiftCard.path, Screen: RedeemSportsGiftCardScreen },
+  ],
   ...giftCardPurchase,
 };

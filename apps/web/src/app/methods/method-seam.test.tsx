@@ -74,12 +74,16 @@ const payPalDestination: PayoutDestination<PayPalAccount> = {
   AddActions: () => null,
 };
 
+/** Its start screen: the shared amount and destination screen over its accounts. */
+const RedeemPayPalScreen = () => <RedeemMethodScreen destination={payPalDestination} />;
+
 const payPalMethod: MethodUI = {
   icon: Wallet,
   labelKey: 'wallet.methods.paypal_test.name',
   descriptionKey: 'wallet.methods.paypal_test.description',
   titleKey: 'titles.redeemPayPal',
   startHref: () => '/redeem/paypal_test',
+  screens: [{ path: '/redeem/paypal_test', Screen: RedeemPayPalScreen }],
   confirm: { editKey: 'redeem.confirm.edit', arrivalKey: 'redeem.confirm.arrival.paypal_test' },
   outcome: {
     message: (tx) => ({
@@ -171,10 +175,9 @@ describe('a redemption method the shared flow has never heard of', () => {
     const user = userEvent.setup();
     renderApp(
       <Routes>
-        <Route
-          path="/redeem/paypal_test"
-          element={<RedeemMethodScreen destination={payPalDestination} />}
-        />
+        {payPalMethod.screens.map(({ path, Screen }) => (
+          <Route key={path} path={path} element={<Screen />} />
+        ))}
         <Route path={paths.redeemDetails.path} element={<RedeemDetailsScreen />} />
         <Route path={paths.verifyOtp.path} element={<VerifyOtpScreen />} />
         <Route path={paths.home.path} element={<p>Home</p>} />

@@ -1,7 +1,13 @@
 import { WalletCards } from 'lucide-react';
 import { paths } from '../../config/paths';
 import type { MethodUI } from '../../lib/methods/method-ui';
+import { lazyScreen } from '../lazy-screen';
 import { cardBrandName, masked } from './outcome-text';
+
+const RedeemPrepaidScreen = lazyScreen(
+  () => import('../routes/redeem-prepaid-screen'),
+  'RedeemPrepaidScreen',
+);
 
 /** A prepaid Visa card issued to the customer as cardholder, loaded with the amount. */
 export const prepaidMethod: MethodUI = {
@@ -10,6 +16,7 @@ export const prepaidMethod: MethodUI = {
   descriptionKey: 'wallet.methods.prepaid.description',
   titleKey: 'titles.redeemPrepaid',
   startHref: () => paths.redeemPrepaid.href(),
+  screens: [{ path: paths.redeemPrepaid.path, Screen: RedeemPrepaidScreen }],
   confirm: {
     editKey: 'redeem.confirm.editAmount',
     arrivalKey: 'redeem.confirm.arrival.prepaid',

@@ -2,6 +2,13 @@ import type { BotAction } from '@refund/contracts/auth';
 import type { Transaction } from '@refund/contracts/redemptions';
 import type { TFunction } from 'i18next';
 import type { LucideIcon } from 'lucide-react';
+import type { ComponentType } from 'react';
+
+/** A screen of the method's own, at its address (a route of the signed-in app). */
+export interface MethodScreen {
+  readonly path: string;
+  readonly Screen: ComponentType;
+}
 
 export interface OutcomeMessage {
   key: string;
@@ -28,6 +35,12 @@ export interface MethodUI {
    * brand's page once the flow chose a brand.
    */
   readonly startHref: (place: { selectedGiftcardBrand: string | null }) => string;
+  /**
+   * The method's own screens (its start screen, a brand's page, a form to add a destination):
+   * the app adds a route for each, signed in and in the app's shell, so a method brings its
+   * screens with it and the app's routes are not edited for it.
+   */
+  readonly screens: readonly MethodScreen[];
   readonly confirm: {
     /** Confirm Details' link back to the start. */
     readonly editKey: string;
