@@ -1,11 +1,9 @@
 import { expect, test } from './support/test';
 import { createAccount, newPerson, signInThroughApi } from './support/people';
-import { FIRST_LOOK, expectNoSeriousViolationsInEachLook, showLook } from './support/axe';
+import { expectNoSeriousViolationsInEachLook, IN_FIRST_LOOK } from './support/axe';
 
 test.describe('in both themes at both sizes', () => {
-  test.beforeEach(async ({ page }) => {
-    await showLook(page, FIRST_LOOK);
-  });
+  test.use(IN_FIRST_LOOK);
 
   test('sign in', async ({ page }) => {
     await page.goto('/auth');

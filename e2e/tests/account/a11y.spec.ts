@@ -1,13 +1,13 @@
 import { expect, test } from '../support/test';
-import { FIRST_LOOK, expectNoSeriousViolationsInEachLook, showLook } from '../support/axe';
+import { expectNoSeriousViolationsInEachLook, IN_FIRST_LOOK } from '../support/axe';
 import { signInThroughApi } from '../support/people';
 import { addDebitCard, fundedCustomer } from '../support/redemptions';
+
+test.use(IN_FIRST_LOOK);
 
 test('payment methods, security activity and terms pass axe in both themes at both sizes', async ({
   page,
 }) => {
-  await showLook(page, FIRST_LOOK);
-
   await page.goto('/privacy');
   await expect(page.getByRole('heading', { level: 1, name: 'Privacy Agreement' })).toBeVisible();
   await expectNoSeriousViolationsInEachLook(page);

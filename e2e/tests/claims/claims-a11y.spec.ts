@@ -3,23 +3,13 @@ import { cancelRefund, claimThroughApi, createRefund, daysAhead, signIn } from '
 import { createAccount, currentCodes, newPerson, readCode } from '../support/people';
 import { enterCode } from './claim-helpers';
 import {
-  A11Y_VIEWPORTS,
   expectNoSeriousViolationsInEachLook,
-  FIRST_LOOK,
-  showLook,
-  type Look,
+  IN_FIRST_LOOK,
+  PHONE_IN_BOTH_THEMES,
 } from '../support/axe';
 
-/** Both themes on the small phone, where a customer opens the merchant's link. */
-const LOOKS: Look[] = [
-  { theme: 'light', size: A11Y_VIEWPORTS[0] },
-  { theme: 'dark', size: A11Y_VIEWPORTS[0] },
-];
-
 test.describe('both themes, 360 px wide', () => {
-  test.beforeEach(async ({ page }) => {
-    await showLook(page, FIRST_LOOK);
-  });
+  test.use(IN_FIRST_LOOK);
 
   test('claim page, welcome, verify account and claim success', async ({ page }) => {
     const person = await createAccount(page.request);
@@ -28,20 +18,20 @@ test.describe('both themes, 360 px wide', () => {
 
     await page.goto(refund.claimPath);
     await expect(page.getByRole('heading', { name: 'Return request approved' })).toBeVisible();
-    await expectNoSeriousViolationsInEachLook(page, LOOKS);
+    await expectNoSeriousViolationsInEachLook(page, PHONE_IN_BOTH_THEMES);
 
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByRole('heading', { name: `Welcome, ${person.firstName}` })).toBeVisible();
-    await expectNoSeriousViolationsInEachLook(page, LOOKS);
+    await expectNoSeriousViolationsInEachLook(page, PHONE_IN_BOTH_THEMES);
 
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByLabel('Verification code')).toBeVisible();
-    await expectNoSeriousViolationsInEachLook(page, LOOKS);
+    await expectNoSeriousViolationsInEachLook(page, PHONE_IN_BOTH_THEMES);
 
     await enterCode(page, await readCode(page.request, person.phone, seen));
     await expect(page.getByRole('heading', { name: 'Refund claimed!' })).toBeVisible();
     await expect(page.getByTestId('claimed-available')).toBeVisible();
-    await expectNoSeriousViolationsInEachLook(page, LOOKS);
+    await expectNoSeriousViolationsInEachLook(page, PHONE_IN_BOTH_THEMES);
   });
 
   test('original-method review', async ({ page }) => {
@@ -50,7 +40,7 @@ test.describe('both themes, 360 px wide', () => {
     await page.getByRole('radio', { name: /Original payment method/ }).check();
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByRole('list', { name: 'Refund timeline' })).toBeVisible();
-    await expectNoSeriousViolationsInEachLook(page, LOOKS);
+    await expectNoSeriousViolationsInEachLook(page, PHONE_IN_BOTH_THEMES);
   });
 
   test('claim error', async ({ page }) => {
@@ -58,7 +48,7 @@ test.describe('both themes, 360 px wide', () => {
     await cancelRefund(page.request, refund.refund_uuid);
     await page.goto(refund.claimPath);
     await expect(page.getByRole('heading', { name: 'This link is not valid' })).toBeVisible();
-    await expectNoSeriousViolationsInEachLook(page, LOOKS);
+    await expectNoSeriousViolationsInEachLook(page, PHONE_IN_BOTH_THEMES);
   });
 
   test('refund history and the fraud-hold modal', async ({ page }) => {
@@ -81,14 +71,14 @@ test.describe('both themes, 360 px wide', () => {
     await signIn(page, person);
     await page.goto('/refunds-history');
     await expect(page.getByText('Awaiting merchant fraud check')).toBeVisible();
-    await expectNoSeriousViolationsInEachLook(page, LOOKS);
+    await expectNoSeriousViolationsInEachLook(page, PHONE_IN_BOTH_THEMES);
 
     await page.goto(`/refunds-history/${refund.refund_uuid}`);
     await expect(page.getByText('Awaiting merchant fraud check')).toBeVisible();
-    await expectNoSeriousViolationsInEachLook(page, LOOKS);
+    await expectNoSeriousViolationsInEachLook(page, PHONE_IN_BOTH_THEMES);
 
     await page.getByRole('button', { name: 'Why is this on hold?' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
-    await expectNoSeriousViolationsInEachLook(page, LOOKS);
+    await expectNoSeriousViolationsInEachLook(page, PHONE_IN_BOTH_THEMES);
   });
 });

@@ -1,12 +1,13 @@
 import { expect, test } from '../support/test';
 import { confirmAndVerify } from '../redemptions/redeem-helpers';
-import { FIRST_LOOK, expectNoSeriousViolationsInEachLook, showLook } from '../support/axe';
+import { expectNoSeriousViolationsInEachLook, IN_FIRST_LOOK } from '../support/axe';
 import { linkFanCashThroughApi } from '../support/fancash';
 import { signInThroughApi } from '../support/people';
 import { fundedCustomer } from '../support/redemptions';
 
+test.use(IN_FIRST_LOOK);
+
 test('the FanCash screens pass axe in both themes at both sizes', async ({ page }) => {
-  await showLook(page, FIRST_LOOK);
   const customer = await fundedCustomer(page.request, { amountInCents: 5_000 });
   await signInThroughApi(page, customer.person);
   const account = page.getByRole('region', { name: 'Your FanCash account' });

@@ -1,13 +1,11 @@
 import { expect, test } from '../support/test';
-import { FIRST_LOOK, expectNoSeriousViolationsInEachLook, showLook } from '../support/axe';
+import { expectNoSeriousViolationsInEachLook, IN_FIRST_LOOK } from '../support/axe';
 import { customerWithIssuedGiftCard, readGiftCardPasscode } from '../support/giftcards';
 import { currentCodes, signInThroughApi } from '../support/people';
 import { fundedCustomer } from '../support/redemptions';
 
 test.describe('in both themes at both sizes', () => {
-  test.beforeEach(async ({ page }) => {
-    await showLook(page, FIRST_LOOK);
-  });
+  test.use(IN_FIRST_LOOK);
 
   test('home, the promotion and the spotlight pass axe', async ({ page }) => {
     const customer = await fundedCustomer(page.request, { amountInCents: 5_000 });

@@ -1,13 +1,11 @@
 import { expect, test } from '../support/test';
-import { FIRST_LOOK, expectNoSeriousViolationsInEachLook, showLook } from '../support/axe';
+import { expectNoSeriousViolationsInEachLook, IN_FIRST_LOOK } from '../support/axe';
 import { currentCodes, readCode, signInThroughApi } from '../support/people';
 import { cardholderThroughApi, customerWithPrepaidCard } from '../support/prepaid-cards';
 import { fundedCustomer } from '../support/redemptions';
 
 test.describe('in both themes at both sizes', () => {
-  test.beforeEach(async ({ page }) => {
-    await showLook(page, FIRST_LOOK);
-  });
+  test.use(IN_FIRST_LOOK);
 
   test('redeeming to the prepaid card passes axe', async ({ page }) => {
     const customer = await fundedCustomer(page.request, { amountInCents: 5_000 });

@@ -1,9 +1,10 @@
 import { expect, test } from '../support/test';
-import { FIRST_LOOK, expectNoSeriousViolationsInEachLook, showLook } from '../support/axe';
+import { expectNoSeriousViolationsInEachLook, IN_FIRST_LOOK } from '../support/axe';
 import { createAccount, signInThroughApi } from '../support/people';
 
+test.use(IN_FIRST_LOOK);
+
 test('personal details and its forms, in both themes at both sizes', async ({ page }) => {
-  await showLook(page, FIRST_LOOK);
   const person = await createAccount(page.request);
   await signInThroughApi(page, person);
   await page.goto('/profile/personal-details');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '../support/test';
-import { FIRST_LOOK, expectNoSeriousViolationsInEachLook, showLook } from '../support/axe';
+import { expectNoSeriousViolationsInEachLook, IN_FIRST_LOOK } from '../support/axe';
 import { createAccount, signInThroughApi } from '../support/people';
 import { fundedCustomer } from '../support/redemptions';
 
@@ -51,9 +51,7 @@ async function scanAnsweredStates(page: Page) {
 }
 
 test.describe('in both themes at both sizes', () => {
-  test.beforeEach(async ({ page }) => {
-    await showLook(page, FIRST_LOOK);
-  });
+  test.use(IN_FIRST_LOOK);
 
   test('the free play page loading, failing, not offered, ended and before a refund passes axe', async ({
     page,

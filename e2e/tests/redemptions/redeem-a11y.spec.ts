@@ -3,23 +3,13 @@ import { signInThroughApi } from '../support/people';
 import { addDebitCard, fundedCustomer, SANDBOX_CARDS } from '../support/redemptions';
 import { confirmAndVerify, enterAmount } from './redeem-helpers';
 import {
-  A11Y_VIEWPORTS,
   expectNoSeriousViolationsInEachLook,
-  FIRST_LOOK,
-  showLook,
-  type Look,
+  IN_FIRST_LOOK,
+  EACH_THEME_AND_SIZE_ONCE,
 } from '../support/axe';
 
-// Light on a phone and dark on a desktop: each theme and each layout once.
-const LOOKS: Look[] = [
-  { theme: 'light', size: A11Y_VIEWPORTS[0] },
-  { theme: 'dark', size: A11Y_VIEWPORTS[1] },
-];
-
 test.describe('light on a phone and dark on a desktop', () => {
-  test.beforeEach(async ({ page }) => {
-    await showLook(page, FIRST_LOOK);
-  });
+  test.use(IN_FIRST_LOOK);
 
   test('the debit forms and their errors', async ({ page }) => {
     const customer = await fundedCustomer(page.request, { amountInCents: 10_000 });
@@ -29,27 +19,27 @@ test.describe('light on a phone and dark on a desktop', () => {
     await page.getByRole('button', { name: 'Save address' }).click();
     await expect(page.getByText('Address line 1 is required')).toBeVisible();
     await expect(page.getByText('Choose a US state or territory')).toBeVisible();
-    await expectNoSeriousViolationsInEachLook(page, LOOKS);
+    await expectNoSeriousViolationsInEachLook(page, EACH_THEME_AND_SIZE_ONCE);
 
     await addDebitCard(page.request, customer, SANDBOX_CARDS.declined);
     await page.goto('/redeem/debit/add-card');
     await page.getByRole('button', { name: 'Add card' }).click();
     await expect(page.getByText('Enter a valid card number')).toBeVisible();
-    await expectNoSeriousViolationsInEachLook(page, LOOKS);
+    await expectNoSeriousViolationsInEachLook(page, EACH_THEME_AND_SIZE_ONCE);
 
     await page.goto('/redeem/debit');
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByText('Enter an amount', { exact: true })).toBeVisible();
     await page.getByLabel('Amount to redeem (USD)').fill('20');
     await expect(page.getByText('You receive')).toBeVisible();
-    await expectNoSeriousViolationsInEachLook(page, LOOKS);
+    await expectNoSeriousViolationsInEachLook(page, EACH_THEME_AND_SIZE_ONCE);
 
     await page.getByRole('radio', { name: /Visa •••• 0002/ }).check();
     await enterAmount(page, '20');
     await expect(page.getByRole('heading', { name: 'Confirm Details' })).toBeVisible();
     await page.getByRole('button', { name: 'Confirm' }).click();
     await expect(page.getByText('Agree to receive the one-time passcode')).toBeVisible();
-    await expectNoSeriousViolationsInEachLook(page, LOOKS);
+    await expectNoSeriousViolationsInEachLook(page, EACH_THEME_AND_SIZE_ONCE);
   });
 
   test('the withdrawal passcode and both outcomes', async ({ page }) => {
@@ -62,12 +52,12 @@ test.describe('light on a phone and dark on a desktop', () => {
     await enterAmount(page, '20');
     await confirmAndVerify(page, customer.person, '000000');
     await expect(page.getByRole('alert')).toHaveText('Incorrect one time passcode');
-    await expectNoSeriousViolationsInEachLook(page, LOOKS);
+    await expectNoSeriousViolationsInEachLook(page, EACH_THEME_AND_SIZE_ONCE);
 
     await page.getByRole('link', { name: 'Back to confirm details' }).click();
     await confirmAndVerify(page, customer.person);
     await expect(page.getByRole('heading', { name: 'Redemption failed' })).toBeVisible();
-    await expectNoSeriousViolationsInEachLook(page, LOOKS);
+    await expectNoSeriousViolationsInEachLook(page, EACH_THEME_AND_SIZE_ONCE);
 
     const good = await addDebitCard(page.request, customer, SANDBOX_CARDS.mastercard);
     await page.goto('/redeem/debit');
@@ -75,7 +65,7 @@ test.describe('light on a phone and dark on a desktop', () => {
     await enterAmount(page, '20');
     await confirmAndVerify(page, customer.person);
     await expect(page.getByRole('heading', { name: 'Redemption Successful' })).toBeVisible();
-    await expectNoSeriousViolationsInEachLook(page, LOOKS);
+    await expectNoSeriousViolationsInEachLook(page, EACH_THEME_AND_SIZE_ONCE);
   });
 
   test('every screen of linking and adding a bank account', async ({ page }) => {
@@ -84,16 +74,16 @@ test.describe('light on a phone and dark on a desktop', () => {
 
     await page.goto('/redeem/bank');
     await expect(page.getByRole('link', { name: 'Link your bank' })).toBeVisible();
-    await expectNoSeriousViolationsInEachLook(page, LOOKS);
+    await expectNoSeriousViolationsInEachLook(page, EACH_THEME_AND_SIZE_ONCE);
 
     await page.goto('/redeem/add-account');
     await page.getByRole('button', { name: 'Add bank account' }).click();
     await expect(page.getByText('Routing number must be 9 digits')).toBeVisible();
-    await expectNoSeriousViolationsInEachLook(page, LOOKS);
+    await expectNoSeriousViolationsInEachLook(page, EACH_THEME_AND_SIZE_ONCE);
 
     await page.goto('/bank-failure?reason=cancelled');
     await expect(page.getByRole('heading', { name: 'Bank linking cancelled' })).toBeVisible();
-    await expectNoSeriousViolationsInEachLook(page, LOOKS);
+    await expectNoSeriousViolationsInEachLook(page, EACH_THEME_AND_SIZE_ONCE);
 
     await page.route('**/v1/bank-link/sessions', (route) =>
       route.fulfill({
@@ -108,6 +98,6 @@ test.describe('light on a phone and dark on a desktop', () => {
     );
     await page.goto('/connect-bank');
     await expect(page.getByRole('alert')).toContainText('temporarily unavailable');
-    await expectNoSeriousViolationsInEachLook(page, LOOKS);
+    await expectNoSeriousViolationsInEachLook(page, EACH_THEME_AND_SIZE_ONCE);
   });
 });

@@ -119,6 +119,27 @@ export const ALL_LOOKS: readonly Look[] = A11Y_THEMES.flatMap((theme) =>
 export const FIRST_LOOK: Look = { theme: 'light', size: A11Y_VIEWPORTS[0] };
 
 /**
+ * The options that open a test's pages in FIRST_LOOK from the start, for `test.use` in a file or
+ * a `describe` whose tests scan in several looks.
+ */
+export const IN_FIRST_LOOK = {
+  viewport: { width: FIRST_LOOK.size.width, height: FIRST_LOOK.size.height },
+  colorScheme: FIRST_LOOK.theme,
+} as const;
+
+/** Both themes on the small phone, where a customer opens a merchant's link. */
+export const PHONE_IN_BOTH_THEMES: readonly Look[] = A11Y_THEMES.map((theme) => ({
+  theme,
+  size: A11Y_VIEWPORTS[0],
+}));
+
+/** Light on the phone and dark on the desktop: each theme and each layout once. */
+export const EACH_THEME_AND_SIZE_ONCE: readonly Look[] = [
+  FIRST_LOOK,
+  { theme: 'dark', size: A11Y_VIEWPORTS[1] },
+];
+
+/**
  * Scans the page as it is now in each look, changing the size and theme on the page itself (see
  * showLook), and leaves it in the first look again for the steps that follow (FIRST_LOOK).
  */
