@@ -55,6 +55,15 @@ const engineIndependent = [
 ];
 const storageOnly = process.env.API_INTEGRATION_STORAGE_ONLY === '1';
 
+/**
+ * API integration test files whose subject is the embedded engine itself (its data folder, its
+ * in-memory databases): they open it whatever engine the run is on. When scripts/test.sh runs
+ * the PostgreSQL run beside the embedded one (API_INTEGRATION_BESIDE_EMBEDDED on the PostgreSQL
+ * run), these run in the embedded run alone instead of twice.
+ */
+const embeddedEngineOnly = ['embedded-storage'];
+const besideEmbedded = process.env.API_INTEGRATION_BESIDE_EMBEDDED === '1';
+
 export default defineConfig({
   test: {
     maxWorkers: availableParallelism(),
@@ -96,6 +105,7 @@ export default defineConfig({
           exclude: [
             'test/support/**',
             ...(storageOnly ? engineIndependent.map((name) => `test/${name}.test.ts`) : []),
+            ...(besideEmbedded ? embeddedEngineOnly.map((name) => `test/${name}.test.ts`) : []),
           ],
           globalSetup: ['./test/global-setup.ts'],
           // On PostgreSQL each file gets a database of its own (file-database.ts).

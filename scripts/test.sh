@@ -66,7 +66,8 @@ npx vitest run --project contracts --project web --project web-module-mocks --pr
 # is not storage run on PostgreSQL alone (engineIndependent in vitest.config.ts), and the
 # property tests, whose random sequences exercise the same code on either engine, make their
 # full count of runs on PostgreSQL and a quarter of it (with a seed of its own) on the embedded
-# database. Any failure fails the step, and the output ends with a failing run's own summary.
+# database. The files whose subject is the embedded engine itself (embeddedEngineOnly) run in
+# the embedded run alone. Any failure fails the step, and the output ends with a failing run's own summary.
 if [ -z "${TEST_DATABASE_URL:-}" ]; then
   step "API integration tests on the embedded database"
   npx vitest run --project api-integration
@@ -80,7 +81,8 @@ else
   trap 'status=$?; kill "$embedded_pid" 2>/dev/null || true; rm -rf "$logs"; summary "$status"' EXIT
   step "API integration tests on PostgreSQL and on the embedded database (its output follows)"
   postgres_status=0
-  npx vitest run --project api-integration 2>&1 | tee "$logs/postgres" || postgres_status=$?
+  API_INTEGRATION_BESIDE_EMBEDDED=1 npx vitest run --project api-integration 2>&1 \
+    | tee "$logs/postgres" || postgres_status=$?
   embedded_status=0
   wait "$embedded_pid" || embedded_status=$?
   trap 'status=$?; rm -rf "$logs"; summary "$status"' EXIT
