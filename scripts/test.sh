@@ -59,6 +59,12 @@ rm -rf "$checks"
 step "unit tests"
 npx vitest run --project contracts --project web --project web-module-mocks --project api-unit
 
+# The build comes before the integration tests: the tests that start the server in a process of
+# its own start the built one, and the PostgreSQL and embedded runs below, started together,
+# then find it up to date instead of both building it.
+step "build"
+npm run build
+
 # The API integration tests run on the embedded database (the default engine) and, when
 # TEST_DATABASE_URL is set, on PostgreSQL too. The two runs share nothing (PostgreSQL runs get a
 # database of their own, and each test file a copy of it), so they run side by side: the
@@ -94,9 +100,6 @@ else
   fi
   if [ "$postgres_status" -ne 0 ] || [ "$embedded_status" -ne 0 ]; then exit 1; fi
 fi
-
-step "build"
-npm run build
 
 step "browser tests"
 bash scripts/ensure-chromium.sh

@@ -8,6 +8,7 @@ import {
   TEST_DATABASE_ADMIN_ENV,
   TEST_DATABASE_TEMPLATE_ENV,
 } from './support/own-database';
+import { ensureBuiltServer } from './support/built-server';
 import { findLeaks, RUN_LOG_DIR_ENV } from './support/run-logs';
 
 /**
@@ -18,8 +19,13 @@ import { findLeaks, RUN_LOG_DIR_ENV } from './support/run-logs';
  *
  * Every run also gets a folder for the test servers' logs and the phone numbers and e-mail
  * addresses the fixtures made up; the run fails if any of them reached a log line.
+ *
+ * The compiled server (dist/) is brought up to date first, for the tests that start it in a
+ * process of its own (support/built-server.ts).
  */
 export default async function setup(): Promise<() => Promise<void>> {
+  // Tests that start the server in a process of their own start the built one.
+  ensureBuiltServer();
   const logDir = mkdtempSync(path.join(tmpdir(), 'refund-wallet-api-run-'));
   process.env[RUN_LOG_DIR_ENV] = logDir;
   const checkLogs = () => {

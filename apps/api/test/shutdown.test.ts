@@ -2,12 +2,9 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import http from 'node:http';
 import { createServer } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { SANDBOX_PASSING_BOT_TOKEN } from '@refund/contracts/sandbox';
 import { expect, it } from 'vitest';
-
-const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+import { apiDir, BUILT_SERVER_ARGS } from './support/built-server';
 
 async function freePort(): Promise<number> {
   const probe = createServer();
@@ -49,7 +46,7 @@ function newRequest(port: number): Promise<string> {
 
 it('on SIGTERM refuses new requests, finishes the one in flight, then exits 0', async () => {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, BUILT_SERVER_ARGS, {
     cwd: apiDir,
     env: {
       ...process.env,
@@ -69,7 +66,7 @@ it('on SIGTERM refuses new requests, finishes the one in flight, then exits 0', 
   const agent = new http.Agent({ keepAlive: true });
 
   try {
-    // Starting compiles the API on the fly: on a machine busy with other work that takes a while.
+    // Starting opens the embedded database: on a machine busy with other work that takes a while.
     await expect.poll(() => output, { timeout: 150_000, interval: 200 }).toContain('is running at');
 
     // A sign-in whose body is still on its way: the server has its headers (it said 100

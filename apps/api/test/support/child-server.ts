@@ -1,13 +1,10 @@
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
-import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { apiDir, BUILT_SERVER_ARGS } from './built-server';
 import { TEST_SECRETS } from './test-server';
-
-const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /**
  * Secrets shared by an in-process test server and the child servers of a test, so tokens,
@@ -42,10 +39,10 @@ export interface ChildServer {
   running(): boolean;
 }
 
-/** The real server (src/main.ts) in a process of its own, once it answers /readyz. */
+/** The real server (built, as `npm start` runs it) in a process of its own, once it answers /readyz. */
 export async function startChildServer(env: Record<string, string>): Promise<ChildServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, BUILT_SERVER_ARGS, {
     cwd: apiDir,
     env: {
       ...process.env,
