@@ -123,7 +123,9 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
       ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      'import-x/no-cycle': 'error',
+      // Packages from node_modules cannot import ours back: not following them halves the rule's
+      // time (16.8 s to 8.4 s) and finds the same cycles.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'no-console': 'error',
     },
   },
