@@ -28,6 +28,7 @@ function fakePayPalMethod(): RedemptionMethod & { issued: Map<string, string> } 
     issued,
     mode: PAYPAL_TEST,
     destinationKind: 'card',
+    inWords: 'a PayPal test account',
     limits: { minCents: 1_000, maxCents: 50_000, feeRateBps: 0, wholeDollarsOnly: true },
     destination: async (_q, _userId, id) => ({ id }),
     recordPayout: async (_tx, redemption, card) => void issued.set(redemption.id, card.id),
@@ -50,6 +51,7 @@ function fakeBonusMethod(): RedemptionMethod {
   return {
     mode: 'fancash',
     destinationKind: 'card',
+    inWords: 'store credit with a bonus',
     limits: { minCents: 100, maxCents: 50_000, feeRateBps: 0, wholeDollarsOnly: false },
     destination: async (_q, _userId, id) => ({ id }),
     recordPayout: async () => undefined,
@@ -176,6 +178,19 @@ describe('a method registered beside the built-in ones', () => {
     });
     expect(list.json().data).toEqual([transaction]);
     expect((await balanceOf(server.app, person.accessToken)).available_in_cents).toBe(6_000);
+    // The month's statement names the method as the method itself does.
+    const month = new Date().toISOString().slice(0, 7);
+    const csv = await call(
+      server.app,
+      'GET',
+      `/v1/wallet/statements/${month}?format=csv`,
+      undefined,
+      {
+        token: person.accessToken,
+      },
+    );
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.body).toContain('"Redemption to a PayPal test account","Completed",-40.00,60.00');
     await expectLedgerBalanced(server.database.db);
   });
 

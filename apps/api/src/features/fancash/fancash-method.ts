@@ -30,6 +30,7 @@ export function createFanCashMethod(deps: {
   return {
     mode: 'fancash',
     destinationKind: 'fancash',
+    inWords: 'FanCash',
     isAvailable: () => deps.offered,
     limits: FANCASH_LIMITS,
 

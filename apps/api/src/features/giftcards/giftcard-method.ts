@@ -32,6 +32,7 @@ export function createGiftCardMethod(deps: {
   return {
     mode,
     destinationKind: 'gift_card',
+    inWords: mode === 'earn_rewards' ? 'an earn-rewards gift card' : 'a gift card',
     // Each brand sets its own amounts (the quote checked them); these only bound any of them.
     spendsBonus: true,
     limits: { minCents: 1, maxCents: 10_000_000, feeRateBps: 0, wholeDollarsOnly: false },

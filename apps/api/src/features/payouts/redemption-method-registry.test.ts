@@ -6,6 +6,7 @@ import { createMethodRegistry } from './redemption-method-registry';
 const method = (mode: RedemptionMode, minCents = 100): RedemptionMethod => ({
   mode,
   destinationKind: 'card',
+  inWords: `a ${mode} payout`,
   limits: { minCents, maxCents: 10_000, feeRateBps: 150, wholeDollarsOnly: mode === 'prepaid' },
   destination: async (_q, _userId, id) => ({ id }),
   recordPayout: async () => undefined,

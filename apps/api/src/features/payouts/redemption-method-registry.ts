@@ -43,6 +43,10 @@ export function createMethodRegistry(
     registered(): RedemptionMethod[] {
       return [...byMode.values()];
     },
+    /** How the statements name a mode's method (switched off or not): "a debit card". */
+    inWords(mode: RedemptionMode): string {
+      return byMode.get(mode)?.inWords ?? 'a payout method';
+    },
     /**
      * Every mode, in the contracts' order (then those registered beyond it): available when
      * registered, not switched off and its provider answers; with its limits, its kind of

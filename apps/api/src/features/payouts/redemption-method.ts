@@ -22,6 +22,11 @@ export interface RedemptionMethod<D extends Destination = Destination> {
   mode: RedemptionMode;
   /** What the method pays to: the `kind` of every destination `describe` answers. */
   destinationKind: DestinationKind;
+  /**
+   * The method as the monthly statements name it after "Redemption to": "a debit card", "a
+   * bank account".
+   */
+  inWords: string;
   limits: MethodLimits;
   /**
    * The customer's destination for this redemption, checked in the recording transaction (and

@@ -30,6 +30,7 @@ export function createPrepaidCardMethod(deps: {
   return {
     mode: 'prepaid',
     destinationKind: 'prepaid_card',
+    inWords: 'a Visa prepaid card',
     isAvailable: () => deps.offered,
     spendsBonus: true,
     limits: PREPAID_CARD_LIMITS,

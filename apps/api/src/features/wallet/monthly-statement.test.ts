@@ -1,4 +1,4 @@
-import type { StatementLine } from '@refund/contracts/wallet';
+import type { RedemptionMode, StatementLine } from '@refund/contracts/wallet';
 import { describe, expect, it } from 'vitest';
 import { csvText, statementCsv, type MonthlyStatement } from './monthly-statement';
 
@@ -12,6 +12,9 @@ const line = (overrides: Partial<StatementLine>): StatementLine => ({
   redemption: null,
   ...overrides,
 });
+
+/** The statements' names for the methods (each method's own `inWords` in the server). */
+const inWords = (mode: RedemptionMode) => (mode === 'bank' ? 'a bank account' : `a ${mode} payout`);
 
 const month = (lines: StatementLine[], openingCents = 0): MonthlyStatement => ({
   month: '2026-11',
@@ -37,6 +40,7 @@ describe('the CSV statement', () => {
         ],
         200_000,
       ),
+      inWords,
     );
     expect(csv.split('\r\n')).toEqual([
       '"Date (UTC)","Description","Status","Amount (USD)","Balance (USD)"',
@@ -52,6 +56,7 @@ describe('the CSV statement', () => {
     const merchant_name = '=HYPERLINK("http://x.example"), "Best"';
     const csv = statementCsv(
       month([line({ amount_in_cents: 100, refund: { id: crypto.randomUUID(), merchant_name } })]),
+      inWords,
     );
     expect(csv.split('\r\n')[2]).toBe(
       '"2026-11-03T10:00:00.000000Z","Refund from =HYPERLINK(""http://x.example""), ""Best""","Completed",1.00,1.00',

@@ -43,19 +43,13 @@ export async function monthlyStatement(
   return { month, from, to, openingCents, closingCents, lines };
 }
 
-const methodName: Record<RedemptionMode, string> = {
-  debit: 'a debit card',
-  bank: 'a bank account',
-  prepaid: 'a Visa prepaid card',
-  giftcard: 'a gift card',
-  fancash: 'FanCash',
-  earn_rewards: 'an earn-rewards gift card',
-};
+/** How the statements name a redemption method: "a debit card" (each method's `inWords`). */
+export type MethodInWords = (mode: RedemptionMode) => string;
 
 /** What a line was, in words, as the statement documents say it. */
-export function lineDescription(line: StatementLine): string {
+export function lineDescription(line: StatementLine, methodInWords: MethodInWords): string {
   const merchant = line.refund?.merchant_name ?? 'a merchant';
-  const method = line.redemption ? methodName[line.redemption.mode] : 'your wallet';
+  const method = line.redemption ? methodInWords(line.redemption.mode) : 'your wallet';
   switch (line.kind) {
     case 'refund_claimed':
       return `Refund from ${merchant}`;
@@ -97,7 +91,7 @@ export function csvText(text: string): string {
 }
 
 /** The month as CSV (RFC 4180, CRLF): opening balance, a row per line, closing balance. */
-export function statementCsv(statement: MonthlyStatement): string {
+export function statementCsv(statement: MonthlyStatement, methodInWords: MethodInWords): string {
   const rows = [
     ['Date (UTC)', 'Description', 'Status', 'Amount (USD)', 'Balance (USD)'].map(csvText).join(','),
     [
@@ -114,7 +108,7 @@ export function statementCsv(statement: MonthlyStatement): string {
     rows.push(
       [
         csvText(line.occurred_at),
-        csvText(lineDescription(line)),
+        csvText(lineDescription(line, methodInWords)),
         csvText(statusWord[line.status]),
         decimal(line.amount_in_cents),
         decimal(balance),
@@ -137,6 +131,7 @@ export function statementCsv(statement: MonthlyStatement): string {
 export async function statementPdf(
   statement: MonthlyStatement,
   holder: { name: string; brandName: string },
+  methodInWords: MethodInWords,
 ): Promise<Buffer> {
   // Loaded when a PDF is asked for, not when the server starts.
   const { default: PDFDocument } = await import('pdfkit');
@@ -208,7 +203,7 @@ export async function statementPdf(
     balance += line.amount_in_cents;
     row({
       date: day(line.occurred_at),
-      description: lineDescription(line),
+      description: lineDescription(line, methodInWords),
       status: statusWord[line.status],
       amount: formatMoney(line.amount_in_cents),
       balance: formatMoney(balance),

@@ -25,7 +25,12 @@ import { walletStatement } from './wallet-statement';
 export interface WalletRoutesOptions {
   db: Db;
   /** The redemption methods the server offers (the payouts feature's registry). */
-  methods: { views(): RedemptionMethod[]; modeSchema: z.ZodType<RedemptionMode> };
+  methods: {
+    views(): RedemptionMethod[];
+    modeSchema: z.ZodType<RedemptionMode>;
+    /** How the statements name a mode's method. */
+    inWords(mode: RedemptionMode): string;
+  };
   /** The welcome bonus offered, if any: its last day bounds the bonus balance shown. */
   bonus: { expiresAt: Date } | null;
   /** Named on the statements. */
@@ -36,6 +41,7 @@ export const walletRoutes: FastifyPluginAsync<WalletRoutesOptions> = async (app,
   const r = app.withTypeProvider<ZodTypeProvider>();
   // The contracts' schemas with the modes registered here (a method beside the built-in ones).
   const mode = options.methods.modeSchema;
+  const inWords = (redemptionMode: RedemptionMode) => options.methods.inWords(redemptionMode);
   const methodList = redemptionMethodListSchema.extend({
     data: z.array(redemptionMethodSchema.extend({ mode })),
   });
@@ -109,16 +115,17 @@ export const walletRoutes: FastifyPluginAsync<WalletRoutesOptions> = async (app,
       if (request.query.format === 'csv') {
         return reply
           .type('text/csv; charset=utf-8')
-          .send(Buffer.from(statementCsv(statement), 'utf8'));
+          .send(Buffer.from(statementCsv(statement, inWords), 'utf8'));
       }
       const [holder] = await options.db
         .select({ first: users.firstName, last: users.lastName })
         .from(users)
         .where(eq(users.id, userId));
-      const pdf = await statementPdf(statement, {
-        name: holder ? `${holder.first} ${holder.last}` : '',
-        brandName: options.brandName,
-      });
+      const pdf = await statementPdf(
+        statement,
+        { name: holder ? `${holder.first} ${holder.last}` : '', brandName: options.brandName },
+        inWords,
+      );
       return reply.type('application/pdf').send(pdf);
     },
   );

@@ -82,6 +82,7 @@ export function createDebitCardMethod(
   return {
     mode: 'debit',
     destinationKind: 'card',
+    inWords: 'a debit card',
     limits: { minCents: 100, maxCents: 250_000, feeRateBps: 150, wholeDollarsOnly: false },
 
     async destination(q, userId, cardId) {
