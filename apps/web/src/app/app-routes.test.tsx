@@ -4,7 +4,7 @@ import { installFakeApi, json, sandboxConfig } from '../../test/fake-api';
 import { fakeAuthMachine, renderApp } from '../../test/render-app';
 import type { AuthState } from '../features/auth/auth-machine';
 import { createReturnPathStore } from '../features/auth/return-path';
-import type { MethodRegistry } from '../lib/methods/method-registry';
+import { methodScreens, type MethodRegistry } from '../lib/methods/method-registry';
 import { AppRoutes } from './app-routes';
 import { methodRegistry } from './methods/method-registry';
 
@@ -66,7 +66,11 @@ function open(
         400,
       ),
   });
-  const returnPaths = createReturnPathStore(sessionStorage);
+  // As the composition root makes it: the methods' own screens are pages to return to.
+  const returnPaths = createReturnPathStore(
+    sessionStorage,
+    methodScreens(methods ?? methodRegistry).map((screen) => screen.path),
+  );
   renderApp(<AppRoutes returnPaths={returnPaths} />, {
     route,
     machine: fakeAuthMachine(state).machine,
@@ -84,6 +88,8 @@ describe('routes', () => {
 
     const signedOutOpen = open('/redeem/paypal_test', signedOut, {}, withNewMethod);
     await waitFor(() => expect(signedOutOpen.location()).toBe('/auth'));
+    // Signing in leads back to it.
+    expect(signedOutOpen.returnPaths.peek()).toBe('/redeem/paypal_test');
     cleanup();
 
     // Without the entry the address is no screen of the app's: it leads home.

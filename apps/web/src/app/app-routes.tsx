@@ -8,7 +8,7 @@ import { AppShell } from './layouts/app-shell';
 import { PublicShell } from './layouts/public-shell';
 import type { LandingScreen } from './landing-screens';
 import { lazyScreen } from './lazy-screen';
-import { useMethodRegistry } from '../lib/methods/method-registry';
+import { methodScreens, useMethodRegistry } from '../lib/methods/method-registry';
 
 // Each screen is its own chunk so the sign-in page downloads only what it shows.
 const AuthScreen = lazyScreen(() => import('./routes/auth-screen'), 'AuthScreen');
@@ -123,9 +123,7 @@ function ClaimSuccessAlias() {
 
 export function AppRoutes({ returnPaths }: { returnPaths: ReturnPathStore }) {
   // Each redemption method's own screens come with its entry in the registry.
-  const methodScreens = Object.values(useMethodRegistry()).flatMap(
-    (method) => method?.screens ?? [],
-  );
+  const screens = methodScreens(useMethodRegistry());
   return (
     <Routes>
       <Route element={<PublicShell />}>
@@ -169,7 +167,7 @@ export function AppRoutes({ returnPaths }: { returnPaths: ReturnPathStore }) {
           <Route path={paths.redemptionHistory.path} element={<RedemptionHistoryScreen />} />
           <Route path={paths.redemptionDetails.path} element={<RedemptionDetailsScreen />} />
           <Route path={paths.transaction.path} element={<TransactionScreen />} />
-          {methodScreens.map(({ path, Screen }) => (
+          {screens.map(({ path, Screen }) => (
             <Route key={path} path={path} element={<Screen />} />
           ))}
           <Route path={paths.redeemDetails.path} element={<RedeemDetailsScreen />} />

@@ -20,6 +20,8 @@ import { appConfigQueryOptions } from '../lib/get-app-config';
 import { createQueryClient } from '../lib/query-client';
 import { sessionIndependentKeys } from '../lib/query-keys';
 import { browserStorage } from './browser-storage';
+import { methodScreens } from '../lib/methods/method-registry';
+import { methodRegistry } from './methods/method-registry';
 import { createNavigation } from './navigation';
 
 /** The app's single instances, wired together once: the composition root. */
@@ -55,7 +57,11 @@ void connectConfiguredReporter(errorReporter, () =>
   queryClient.fetchQuery(appConfigQueryOptions()),
 );
 export const navigation = createNavigation();
-export const returnPaths = createReturnPathStore(browserStorage('sessionStorage'));
+// The redemption methods' own screens are pages to return to as well.
+export const returnPaths = createReturnPathStore(
+  browserStorage('sessionStorage'),
+  methodScreens(methodRegistry).map((screen) => screen.path),
+);
 
 export const authMachine = createAuthMachine({
   refreshToken,

@@ -1,4 +1,4 @@
-import { internalPath, isRememberable, isSignInPage, type ReturnPathStore } from './return-path';
+import { internalPath, isSignInPage, type ReturnPathStore } from './return-path';
 
 export const ACCESS_TOKEN_PARAM = 'access_token';
 export const NEXT_PARAM = 'next';
@@ -35,7 +35,7 @@ export function intakeLaunchUrl(
   const requested = `${location.pathname}${search ? `?${search}` : ''}`;
   const next = internalPath(params.get(NEXT_PARAM));
 
-  if (next !== null && isRememberable(next)) {
+  if (next !== null && deps.returnPaths.accepts(next)) {
     deps.returnPaths.remember(next);
   } else if (!isSignInPage(location.pathname)) {
     // A fresh request replaces any stale path; a claim link leaves nothing remembered.

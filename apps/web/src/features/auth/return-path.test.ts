@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { createReturnPathStore, internalPath } from './return-path';
 
-function store() {
+function store(routes: readonly string[] = []) {
   const storage = new Map<string, string>();
-  return createReturnPathStore({
-    getItem: (key) => storage.get(key) ?? null,
-    setItem: (key, value) => void storage.set(key, value),
-    removeItem: (key) => void storage.delete(key),
-  });
+  return createReturnPathStore(
+    {
+      getItem: (key) => storage.get(key) ?? null,
+      setItem: (key, value) => void storage.set(key, value),
+      removeItem: (key) => void storage.delete(key),
+    },
+    routes,
+  );
 }
 
 describe('return path', () => {
@@ -44,6 +47,15 @@ describe('return path', () => {
       expect(paths.peek()).toBeNull();
     },
   );
+
+  it("remembers a page it is given besides the app's own (a method's screen), and no other", () => {
+    const paths = store(['/redeem/paypal/:accountId']);
+    paths.remember('/redeem/paypal/acct-7?amount=20');
+    expect(paths.peek()).toBe('/redeem/paypal/acct-7?amount=20');
+    const without = store();
+    without.remember('/redeem/paypal/acct-7?amount=20');
+    expect(without.peek()).toBeNull();
+  });
 
   it('keeps the first request when later ones only fill a gap', () => {
     const paths = store();

@@ -38,17 +38,24 @@ export function internalPath(value: string | null | undefined): string | null {
   }
 }
 
-/** Only a page the app has is worth returning to; an unknown path would just bounce home. */
-function isKnownRoute(pathname: string): boolean {
-  return Object.values(paths).some((route) => matchPath(route.path, pathname) !== null);
+/**
+ * Only a page the app has is worth returning to; an unknown path would just bounce home. The
+ * app's pages are those of config/paths.ts and `routes` (the redemption methods' own screens).
+ */
+function isKnownRoute(pathname: string, routes: readonly string[]): boolean {
+  return [...Object.values(paths).map((route) => route.path), ...routes].some(
+    (route) => matchPath(route, pathname) !== null,
+  );
 }
 
-export function isRememberable(path: string): boolean {
+function isRememberable(path: string, routes: readonly string[]): boolean {
   const pathname = new URL(path, ORIGIN).pathname;
-  return !isClaimPath(pathname) && !isSignInPage(pathname) && isKnownRoute(pathname);
+  return !isClaimPath(pathname) && !isSignInPage(pathname) && isKnownRoute(pathname, routes);
 }
 
 export interface ReturnPathStore {
+  /** Whether `path` may be returned to: a page of the app's, not a claim or sign-in page. */
+  accepts: (path: string) => boolean;
   /**
    * Remembers `path` (replacing what was there) unless it is a claim or sign-in page. A magic
    * link is remembered: it asks before it confirms, so opening it again spends nothing.
@@ -65,7 +72,15 @@ export interface ReturnPathStore {
   take: (currentPathname: string) => string | null;
 }
 
-export function createReturnPathStore(storage: KeyValueStorage): ReturnPathStore {
+/**
+ * The place to return to, kept in `storage`. `routes` are the app's pages beyond
+ * config/paths.ts: the redemption methods' own screens, which come with their registry entries.
+ */
+export function createReturnPathStore(
+  storage: KeyValueStorage,
+  routes: readonly string[] = [],
+): ReturnPathStore {
+  const accepts = (path: string) => isRememberable(path, routes);
   const peek = () => {
     try {
       return internalPath(storage.getItem(RETURN_PATH_KEY));
@@ -82,7 +97,7 @@ export function createReturnPathStore(storage: KeyValueStorage): ReturnPathStore
   };
   const remember = (path: string) => {
     const safe = internalPath(path);
-    if (safe === null || !isRememberable(safe)) return;
+    if (safe === null || !accepts(safe)) return;
     try {
       storage.setItem(RETURN_PATH_KEY, safe);
     } catch {
@@ -91,6 +106,7 @@ export function createReturnPathStore(storage: KeyValueStorage): ReturnPathStore
   };
 
   return {
+    accepts,
     remember,
     rememberIfEmpty: (path) => {
       if (peek() === null) remember(path);

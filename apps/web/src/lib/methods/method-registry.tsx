@@ -1,5 +1,5 @@
 import { createContext, use, type ReactNode } from 'react';
-import type { MethodUI } from './method-ui';
+import type { MethodScreen, MethodUI } from './method-ui';
 
 /**
  * The methods the app knows, by mode. The app hands in its registry, which names every mode of
@@ -34,6 +34,11 @@ export function methodOf(registry: MethodRegistry, mode: string): MethodUI {
   const method = registry[mode];
   if (!method) throw new Error(`No screens for the redemption method "${mode}".`);
   return method;
+}
+
+/** Every method's own screens: routes of the app's, and pages to return to after sign-in. */
+export function methodScreens(registry: MethodRegistry): MethodScreen[] {
+  return Object.values(registry).flatMap((method) => method?.screens ?? []);
 }
 
 export const useMethodUI = (mode: string): MethodUI => methodOf(useMethodRegistry(), mode);
