@@ -1,7 +1,7 @@
 /**
  * The database schema, one file per feature under schema/ (the tables a feature owns, their
- * indexes and checks). Everything reads the tables from here; drizzle-kit reads this file to
- * write the migrations.
+ * indexes and checks), all in one place for the code that reads them. drizzle-kit reads the
+ * files of schema/ themselves to write the migrations (drizzle.config.ts).
  */
 export * from './schema/auth';
 export * from './schema/account';
