@@ -31,6 +31,7 @@ export const bankMethod: MethodUI = {
   labelKey: 'wallet.methods.bank.name',
   descriptionKey: 'wallet.methods.bank.description',
   titleKey: 'titles.redeemBank',
+  introKey: 'redeem.bank.intro',
   startHref: () => paths.redeemBank.href(),
   screens: [
     { path: paths.redeemBank.path, Screen: RedeemBankScreen },

@@ -19,6 +19,7 @@ export const debitMethod: MethodUI = {
   labelKey: 'wallet.methods.debit.name',
   descriptionKey: 'wallet.methods.debit.description',
   titleKey: 'titles.redeemDebit',
+  introKey: 'redeem.debit.intro',
   startHref: () => paths.redeemDebit.href(),
   screens: [
     { path: paths.redeemDebit.path, Screen: RedeemDebitScreen },

@@ -19,6 +19,7 @@ export const earnRewardsMethod: MethodUI = {
   labelKey: 'wallet.methods.earn_rewards.name',
   descriptionKey: 'wallet.methods.earn_rewards.description',
   titleKey: 'titles.earnRewards',
+  introKey: 'earnRewards.intro',
   startHref: ({ selectedGiftcardBrand }) =>
     selectedGiftcardBrand
       ? paths.earnRewardsBrand.href(selectedGiftcardBrand)

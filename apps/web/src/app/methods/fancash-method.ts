@@ -19,6 +19,7 @@ export const fanCashMethod: MethodUI = {
   labelKey: 'wallet.methods.fancash.name',
   descriptionKey: 'wallet.methods.fancash.description',
   titleKey: 'titles.redeemFanCash',
+  introKey: 'fancash.redeem.intro',
   startHref: () => paths.redeemFanCash.href(),
   screens: [{ path: paths.redeemFanCash.path, Screen: RedeemFanCashScreen }],
   confirm: {

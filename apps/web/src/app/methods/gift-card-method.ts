@@ -52,6 +52,7 @@ export const giftCardMethod: MethodUI = {
   labelKey: 'wallet.methods.giftcard.name',
   descriptionKey: 'wallet.methods.giftcard.description',
   titleKey: 'titles.redeemGiftCard',
+  introKey: 'giftCards.catalog.intro',
   startHref: ({ selectedGiftcardBrand }) =>
     selectedGiftcardBrand
       ? paths.redeemGiftCardBrand.href(selectedGiftcardBrand)

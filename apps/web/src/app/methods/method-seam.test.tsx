@@ -22,7 +22,8 @@ import { redemptionFlow } from '../../features/redeem/redemption-flow';
 import { clearWithdrawalAttempt } from '../../features/redeem/withdrawal-attempt';
 import type { MethodUI } from '../../lib/methods/method-ui';
 import { RedeemDetailsScreen } from '../routes/redeem-details-screen';
-import { RedeemMethodScreen } from '../routes/redeem-method-screen';
+import { MethodStartScreen } from '../routes/method-start-screen';
+import { payoutStep } from '../routes/payout-step';
 import { VerifyOtpScreen } from '../routes/verify-otp-screen';
 import { methodRegistry } from './method-registry';
 
@@ -74,14 +75,16 @@ const payPalDestination: PayoutDestination<PayPalAccount> = {
   AddActions: () => null,
 };
 
-/** Its start screen: the shared amount and destination screen over its accounts. */
-const RedeemPayPalScreen = () => <RedeemMethodScreen destination={payPalDestination} />;
+/** Its start screen: the shared start screen, its step the shared payout step over its accounts. */
+const PayPalStep = payoutStep(payPalDestination);
+const RedeemPayPalScreen = () => <MethodStartScreen mode={paypal} Step={PayPalStep} />;
 
 const payPalMethod: MethodUI = {
   icon: Wallet,
   labelKey: 'wallet.methods.paypal_test.name',
   descriptionKey: 'wallet.methods.paypal_test.description',
   titleKey: 'titles.redeemPayPal',
+  introKey: 'redeem.paypal_test.intro',
   startHref: () => '/redeem/paypal_test',
   screens: [{ path: '/redeem/paypal_test', Screen: RedeemPayPalScreen }],
   confirm: { editKey: 'redeem.confirm.edit', arrivalKey: 'redeem.confirm.arrival.paypal_test' },

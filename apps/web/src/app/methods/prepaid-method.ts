@@ -15,6 +15,7 @@ export const prepaidMethod: MethodUI = {
   labelKey: 'wallet.methods.prepaid.name',
   descriptionKey: 'wallet.methods.prepaid.description',
   titleKey: 'titles.redeemPrepaid',
+  introKey: 'prepaid.redeem.intro',
   startHref: () => paths.redeemPrepaid.href(),
   screens: [{ path: paths.redeemPrepaid.path, Screen: RedeemPrepaidScreen }],
   confirm: {

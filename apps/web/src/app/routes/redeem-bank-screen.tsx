@@ -1,6 +1,9 @@
 import { bankDestination } from './bank-destination';
-import { RedeemMethodScreen } from './redeem-method-screen';
+import { MethodStartScreen } from './method-start-screen';
+import { payoutStep } from './payout-step';
+
+const BankStep = payoutStep(bankDestination);
 
 export function RedeemBankScreen() {
-  return <RedeemMethodScreen destination={bankDestination} />;
+  return <MethodStartScreen mode="bank" Step={BankStep} />;
 }

@@ -1,6 +1,9 @@
 import { cardDestination } from './card-destination';
-import { RedeemMethodScreen } from './redeem-method-screen';
+import { MethodStartScreen } from './method-start-screen';
+import { payoutStep } from './payout-step';
+
+const CardStep = payoutStep(cardDestination);
 
 export function RedeemDebitScreen() {
-  return <RedeemMethodScreen destination={cardDestination} />;
+  return <MethodStartScreen mode="debit" Step={CardStep} />;
 }

@@ -1,25 +1,21 @@
-import { useTranslation } from 'react-i18next';
-import { paths } from '../../config/paths';
 import { BrandCatalog } from '../../features/brands/components/brand-catalog';
 import { SportsGiftCardEntry } from '../../features/brands/components/sports-gift-card-entry';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { BackLink } from './back-link';
-import { WhenMethodOffered } from './method-unavailable';
-import { PageHeading } from './page-heading';
+import { MethodStartScreen } from './method-start-screen';
 
-/** The first step of a gift card (/redeem/giftcard): the catalog of brands and their cashback. */
-export function RedeemGiftCardScreen() {
-  const { t } = useTranslation();
-  const title = t('titles.redeemGiftCard');
-  useDocumentTitle(title);
+/** The gift card's step: choosing the brand, from the catalog or a team shop. */
+function BrandChoice() {
   return (
-    <div className="mx-auto flex max-w-3xl flex-col gap-5">
-      <BackLink to={paths.home.href()}>{t('redeem.backHome')}</BackLink>
-      <PageHeading intro={t('giftCards.catalog.intro')}>{title}</PageHeading>
-      <WhenMethodOffered mode="giftcard">
-        <SportsGiftCardEntry />
-        <BrandCatalog />
-      </WhenMethodOffered>
-    </div>
+    <>
+      <SportsGiftCardEntry />
+      <BrandCatalog />
+    </>
   );
+}
+
+/**
+ * The first step of a gift card (/redeem/giftcard): the shared start screen with the catalog of
+ * brands and their cashback. The brand's page then takes the amount and locks the price.
+ */
+export function RedeemGiftCardScreen() {
+  return <MethodStartScreen mode="giftcard" Choice={BrandChoice} wide />;
 }

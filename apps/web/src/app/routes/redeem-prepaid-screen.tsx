@@ -13,15 +13,10 @@ import { useProfile } from '../../features/profile/api/get-profile';
 import { formatFeeRate } from '../../features/redeem/amount';
 import { AmountCard } from '../../features/redeem/components/amount-card';
 import { redemptionFlow, useRedemptionFlow } from '../../features/redeem/redemption-flow';
-import { limitsOf, useMethodFlow } from '../../features/redeem/use-method-flow';
-import { useRedemptionMethods } from '../../features/wallet/api/get-redemption-methods';
-import { useWalletBalance } from '../../features/wallet/api/get-wallet-balance';
+import { limitsOf } from '../../features/redeem/use-method-flow';
 import { ApiError, errorMessage } from '../../lib/api-error';
-import { useDocumentTitle } from '../../lib/use-document-title';
 import { spendableFor } from '../../lib/welcome-bonus';
-import { BackLink } from './back-link';
-import { MethodUnavailable } from './method-unavailable';
-import { PageHeading } from './page-heading';
+import { MethodStartScreen, type MethodStepProps } from './method-start-screen';
 import type { UpdateAddressState } from './update-profile-screen';
 import { trackEvent } from '../../lib/analytics-events';
 
@@ -77,102 +72,79 @@ function IssuedTo() {
 }
 
 /**
- * Step one of a prepaid card (/redeem/prepaid): who the card is issued to and how much to load,
- * with the method's limits and fee. Continue makes sure the customer is the cardholder (asking
- * for an address first if there is none), then Confirm Details and the passcode as for any
- * redemption, the cardholder standing for the destination.
+ * The prepaid card's step: who the card is issued to and how much to load, with the method's
+ * limits and fee. Continue makes sure the customer is the cardholder (asking for an address
+ * first if there is none), then Confirm Details and the passcode as for any redemption, the
+ * cardholder standing for the destination.
  */
-export function RedeemPrepaidScreen() {
+function PrepaidStep({ method, balance }: MethodStepProps) {
   const { t } = useTranslation();
-  const title = t('titles.redeemPrepaid');
-  useDocumentTitle(title);
   const navigate = useNavigate();
   const flow = useRedemptionFlow();
-  const methods = useRedemptionMethods();
-  const balance = useWalletBalance();
   const ensureCardholder = useEnsurePrepaidCardholder();
   const [serverError, setServerError] = useState<string | null>(null);
-  const method = methods.data?.find((m) => m.mode === 'prepaid');
-  useMethodFlow('prepaid', method);
 
-  const body = () => {
-    if (methods.isPending || balance.isPending) return <LoadingState />;
-    if (methods.isError || balance.isError) {
-      return (
-        <ErrorState
-          message={t('common.fetchRecordsError')}
-          onRetry={() => void Promise.all([methods.refetch(), balance.refetch()])}
-        />
-      );
-    }
-    if (!method?.is_available) return <MethodUnavailable />;
-    if (flow.mode !== 'prepaid') return <LoadingState />;
-
-    const onContinue = (cents: number) => {
-      setServerError(null);
-      trackEvent('redemption_amount_entered', { method: 'prepaid', amount_in_cents: cents });
-      // Kept first, so the amount is still there after adding a missing address.
-      redemptionFlow.update({ amount: cents, gross_amount_in_cents: cents, orderID: null });
-      ensureCardholder.mutate(undefined, {
-        onSuccess: (cardholder) => {
-          redemptionFlow.update({
-            mode: 'prepaid',
-            selectedPaymentMethodUUID: cardholder.cardholder_uuid,
-            display_name: t('prepaid.cardName'),
-            amount: cents,
-            gross_amount_in_cents: cents,
-            orderID: null,
-            ...limitsOf(method),
-          });
-          void navigate(paths.redeemDetails.href());
-        },
-        onError: (error) => {
-          if (addressRequired(error)) {
-            void navigate(paths.updateProfile.href(), { state: needAddress });
-            return;
-          }
-          setServerError(errorMessage(error));
-        },
-      });
-    };
-
-    return (
-      <>
-        <Card aria-labelledby="prepaid-issued-to" className="flex flex-col gap-4">
-          <h2 id="prepaid-issued-to" className="text-lg font-semibold text-ink">
-            {t('prepaid.redeem.issuedToTitle')}
-          </h2>
-          <IssuedTo />
-        </Card>
-        <AmountCard
-          feeNote={
-            flow.fee_rate > 0
-              ? t('prepaid.redeem.feeRate', { rate: formatFeeRate(flow.fee_rate) })
-              : t('prepaid.redeem.noFee')
-          }
-          feeNoteTestId="prepaid-fee"
-          rules={{
-            min_amount: flow.min_amount,
-            max_amount: flow.max_amount,
-            is_whole_amount_value_required: flow.is_whole_amount_value_required,
-          }}
-          spendable={spendableFor(balance.data, method)}
-          feeRate={flow.fee_rate}
-          initialCents={flow.amount}
-          netLabel={t('redeem.summary.loadedOnCard')}
-          pending={ensureCardholder.isPending}
-          serverError={serverError}
-          onContinue={onContinue}
-        />
-      </>
-    );
+  const onContinue = (cents: number) => {
+    setServerError(null);
+    trackEvent('redemption_amount_entered', { method: 'prepaid', amount_in_cents: cents });
+    // Kept first, so the amount is still there after adding a missing address.
+    redemptionFlow.update({ amount: cents, gross_amount_in_cents: cents, orderID: null });
+    ensureCardholder.mutate(undefined, {
+      onSuccess: (cardholder) => {
+        redemptionFlow.update({
+          mode: 'prepaid',
+          selectedPaymentMethodUUID: cardholder.cardholder_uuid,
+          display_name: t('prepaid.cardName'),
+          amount: cents,
+          gross_amount_in_cents: cents,
+          orderID: null,
+          ...limitsOf(method),
+        });
+        void navigate(paths.redeemDetails.href());
+      },
+      onError: (error) => {
+        if (addressRequired(error)) {
+          void navigate(paths.updateProfile.href(), { state: needAddress });
+          return;
+        }
+        setServerError(errorMessage(error));
+      },
+    });
   };
 
   return (
-    <div className="mx-auto flex max-w-2xl flex-col gap-5">
-      <BackLink to={paths.home.href()}>{t('redeem.backHome')}</BackLink>
-      <PageHeading intro={t('prepaid.redeem.intro')}>{title}</PageHeading>
-      {body()}
-    </div>
+    <>
+      <Card aria-labelledby="prepaid-issued-to" className="flex flex-col gap-4">
+        <h2 id="prepaid-issued-to" className="text-lg font-semibold text-ink">
+          {t('prepaid.redeem.issuedToTitle')}
+        </h2>
+        <IssuedTo />
+      </Card>
+      <AmountCard
+        feeNote={
+          flow.fee_rate > 0
+            ? t('prepaid.redeem.feeRate', { rate: formatFeeRate(flow.fee_rate) })
+            : t('prepaid.redeem.noFee')
+        }
+        feeNoteTestId="prepaid-fee"
+        rules={{
+          min_amount: flow.min_amount,
+          max_amount: flow.max_amount,
+          is_whole_amount_value_required: flow.is_whole_amount_value_required,
+        }}
+        spendable={spendableFor(balance, method)}
+        feeRate={flow.fee_rate}
+        initialCents={flow.amount}
+        netLabel={t('redeem.summary.loadedOnCard')}
+        pending={ensureCardholder.isPending}
+        serverError={serverError}
+        onContinue={onContinue}
+      />
+    </>
   );
+}
+
+/** A prepaid card (/redeem/prepaid): the shared start screen with the cardholder's step. */
+export function RedeemPrepaidScreen() {
+  return <MethodStartScreen mode="prepaid" Step={PrepaidStep} />;
 }

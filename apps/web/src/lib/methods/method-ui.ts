@@ -27,8 +27,9 @@ export interface MethodUI {
   /** Its name (home's list, Confirm Details' Method line) and the line under it on home. */
   readonly labelKey: string;
   readonly descriptionKey: string;
-  /** The title of the screen it starts on. */
+  /** The title of the screen it starts on, and the line under it. */
   readonly titleKey: string;
+  readonly introKey: string;
   /**
    * The screen the method starts on, to choose or change the amount and the destination: home
    * links to it, Confirm Details goes back to it, a failed redemption starts again from it. A

@@ -13,4 +13,6 @@ export const walletBalanceQueryOptions = () =>
     queryFn: ({ signal }) => getWalletBalance(signal),
   });
 
-export const useWalletBalance = () => useQuery(walletBalanceQueryOptions());
+/** The balance; `enabled: false` for a screen that reads it only for some of its uses. */
+export const useWalletBalance = ({ enabled = true }: { enabled?: boolean } = {}) =>
+  useQuery({ ...walletBalanceQueryOptions(), enabled });
