@@ -15,18 +15,23 @@ const foldersOf = (dir) =>
 const webFeatures = foldersOf('apps/web/src/features');
 
 /**
- * The string literals of a list the contracts export (`export const name = [...] as const`),
- * read from its source so a value added there is known here too.
+ * The redemption modes, read from the methods' contracts (`packages/contracts/src/methods/`, one
+ * `mode: '...'` each) so a method added there is known here too.
  */
-function contractsList(file, name) {
-  const source = readFileSync(new URL(`packages/contracts/src/${file}`, import.meta.url), 'utf8');
-  const list = new RegExp(`export const ${name} = \\[([^\\]]*)\\]`).exec(source);
-  if (!list) throw new Error(`${name} not found in packages/contracts/src/${file}`);
-  return [...list[1].matchAll(/'([^']+)'/g)].map((match) => match[1]);
+function contractModes() {
+  const folder = new URL('packages/contracts/src/methods/', import.meta.url);
+  const modes = readdirSync(folder)
+    .filter((file) => file.endsWith('.ts'))
+    .flatMap((file) => [
+      ...readFileSync(new URL(file, folder), 'utf8').matchAll(/^\s*mode: '([^']+)',$/gm),
+    ])
+    .map((match) => match[1]);
+  if (modes.length === 0) throw new Error('No mode found in packages/contracts/src/methods/');
+  return modes;
 }
 
 /** The redemption modes, as a selector's pattern for a literal naming one. */
-const modePattern = `/^(${contractsList('wallet.ts', 'redemptionModes').join('|')})$/`;
+const modePattern = `/^(${contractModes().join('|')})$/`;
 
 /**
  * A method's own screens and destination folders: they are its entry's to reach, and may say

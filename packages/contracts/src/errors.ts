@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { methodContracts } from './methods';
+import type { MethodError } from './methods/method-contract';
 
 /** The one error body on the wire (SPEC §3). */
 export const errorBodySchema = z.object({
@@ -21,10 +23,10 @@ export const messages = {
 } as const;
 
 /**
- * Every domain error the API answers. The number is the wire `code`, the status is the HTTP
- * status it travels with. 3001 is the SPEC's code for an unknown error.
+ * The domain errors the API answers besides the methods' own. The number is the wire `code`, the
+ * status is the HTTP status it travels with. 3001 is the SPEC's code for an unknown error.
  */
-export const errorCatalog = {
+const coreErrors = {
   VALIDATION_FAILED: { code: 1001, status: 400 },
   MALFORMED_JSON: { code: 1002, status: 400 },
   PAYLOAD_TOO_LARGE: { code: 1003, status: 413 },
@@ -98,10 +100,33 @@ export const errorCatalog = {
   SERVICE_UNAVAILABLE: { code: 3002, status: 503 },
 } as const satisfies Record<string, { code: number; status: number }>;
 
+type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (
+  i: infer I,
+) => void
+  ? I
+  : never;
+
+/** The errors only one method answers, as its contract (`methods/`) declares them. */
+type MethodErrors = UnionToIntersection<(typeof methodContracts)[number]['errors']>;
+const methodErrors: Readonly<Record<string, MethodError>> = Object.assign(
+  {},
+  ...methodContracts.map((method) => method.errors),
+);
+
+/** Every domain error the API answers: the core's and the methods' own. */
+export const errorCatalog = {
+  ...coreErrors,
+  ...Object.fromEntries(
+    Object.entries(methodErrors).map(([name, { code, status }]) => [name, { code, status }]),
+  ),
+} as typeof coreErrors & {
+  readonly [Name in keyof MethodErrors]: { code: number; status: number };
+};
+
 export type ErrorName = keyof typeof errorCatalog;
 
 /** Default human message for each error, used when the thrower gives none. */
-export const defaultErrorMessages: Record<ErrorName, string> = {
+const coreMessages: Record<keyof typeof coreErrors, string> = {
   VALIDATION_FAILED: 'The request is not valid.',
   MALFORMED_JSON: 'The request body is not valid JSON.',
   PAYLOAD_TOO_LARGE: 'The request body is too large.',
@@ -188,6 +213,11 @@ export const defaultErrorMessages: Record<ErrorName, string> = {
   INTERNAL: messages.internal,
   SERVICE_UNAVAILABLE: 'The service is temporarily unavailable. Please try again shortly.',
 };
+
+export const defaultErrorMessages = {
+  ...coreMessages,
+  ...Object.fromEntries(Object.entries(methodErrors).map(([name, { message }]) => [name, message])),
+} as Record<ErrorName, string>;
 
 export function errorBody(name: ErrorName, message?: string): ErrorBody {
   return {

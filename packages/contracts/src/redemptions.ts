@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { otpCodeSchema } from './auth';
-import { prepaidCardStatuses } from './prepaid-cards';
+import { methodContracts } from './methods';
+import { nonEmpty } from './methods/method-contract';
 import { redemptionModes, type DestinationKind } from './wallet';
 
 /** The destinations the web app adds and lists itself: a debit card and a bank account. */
@@ -37,44 +38,19 @@ export type CreateRedemptionRequest = z.input<typeof createRedemptionRequestSche
 
 export const transactionStatuses = ['Pending', 'Successful', 'Failed'] as const;
 
-/** What every destination says: the brand, the bank and the last four digits, where it has them. */
-const destinationBase = {
-  /** The card network, the gift card's brand name, or "FanCash"; null for a bank account. */
-  brand: z.string().nullable(),
-  /** The bank's name where known; null for anything but a bank account. */
-  bank_name: z.string().nullable(),
-  /** The last four digits; empty where the destination has none (a gift card, FanCash). */
-  last4: z.string(),
-};
+type Destination = (typeof methodContracts)[number]['destination'];
 
 /**
- * Where a redemption paid to, one shape per kind: what only one kind has (a prepaid card's status,
- * the FanCash account's name) is on that kind alone, so a reader must say which kind it reads.
+ * Where a redemption paid to, one shape per kind, as each method's contract defines it: what only
+ * one kind has (a prepaid card's status, the FanCash account's name) is on that kind alone, so a
+ * reader must say which kind it reads. Two methods paying to one kind share its shape.
  */
-export const transactionDestinationSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('card'), ...destinationBase }),
-  z.object({ kind: z.literal('bank_account'), ...destinationBase }),
-  z.object({ kind: z.literal('gift_card'), ...destinationBase }),
-  z.object({
-    kind: z.literal('prepaid_card'),
-    ...destinationBase,
-    /** The card's status (prepaid-cards.ts), so a list can offer "Activate" on an inactive one. */
-    card_status: z.enum(prepaidCardStatuses),
-  }),
-  z.object({
-    kind: z.literal('fancash'),
-    ...destinationBase,
-    /** The account credited, as the program names it (the fan's name). */
-    account_name: z.string(),
-  }),
-]);
+export const transactionDestinationSchema = z.discriminatedUnion(
+  'kind',
+  nonEmpty([...new Set(methodContracts.map((method): Destination => method.destination))]),
+);
 export type TransactionDestination = z.infer<typeof transactionDestinationSchema>;
 export type { DestinationKind };
-// The union has one shape per kind of the list, and no other.
-type SameKinds<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
-const everyKindHasAShape: SameKinds<TransactionDestination['kind'], DestinationKind> = true;
-void everyKindHasAShape;
-
 export const transactionSchema = z.object({
   transaction_id: z.uuid(),
   mode: z.enum(redemptionModes),

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { methodContracts } from './methods';
+import { nonEmpty } from './methods/method-contract';
 import { keysetPageQuerySchema } from './paging';
 
 export const walletBalanceSchema = z.object({
@@ -15,25 +17,19 @@ export const walletBalanceSchema = z.object({
 });
 export type WalletBalance = z.infer<typeof walletBalanceSchema>;
 
-export const redemptionModes = [
-  'debit',
-  'bank',
-  'prepaid',
-  'giftcard',
-  'fancash',
-  'earn_rewards',
-] as const;
-export type RedemptionMode = (typeof redemptionModes)[number];
+type Contracts = typeof methodContracts;
+
+/** Every redemption mode, in the order the methods are offered (`methods/index.ts`). */
+export type RedemptionMode = Contracts[number]['mode'];
+export const redemptionModes = nonEmpty<RedemptionMode>(
+  methodContracts.map((method) => method.mode),
+);
 
 /** What a redemption pays to, one kind per method's destination (a transaction's `destination`). */
-export const destinationKinds = [
-  'card',
-  'bank_account',
-  'gift_card',
-  'prepaid_card',
-  'fancash',
-] as const;
-export type DestinationKind = (typeof destinationKinds)[number];
+export type DestinationKind = z.infer<Contracts[number]['destination']>['kind'];
+export const destinationKinds = nonEmpty<DestinationKind>([
+  ...new Set(methodContracts.map((method) => method.destination.shape.kind.value)),
+]);
 
 export const redemptionMethodSchema = z.object({
   mode: z.enum(redemptionModes),
