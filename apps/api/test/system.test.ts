@@ -1,3 +1,4 @@
+import { redemptionModes } from '@refund/contracts/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { signUpNewPerson } from './support/people';
@@ -47,15 +48,17 @@ describe('system endpoints', () => {
       token: person.accessToken,
     });
     const methods = response.json().data as { mode: string; is_available: boolean }[];
-    expect(methods.map((m) => [m.mode, m.is_available])).toEqual([
-      ['debit', true],
-      ['bank', true],
-      ['prepaid', false],
+    // Every mode of the contracts, in their order, each saying whether it is offered.
+    expect(methods.map((m) => m.mode)).toEqual(redemptionModes);
+    expect(Object.fromEntries(methods.map((m) => [m.mode, m.is_available]))).toMatchObject({
+      debit: true,
+      bank: true,
+      prepaid: false,
       // Offered with a gift card issuer configured (the sandbox's here); amounts are per brand.
-      ['giftcard', true],
-      ['fancash', false],
-      ['earn_rewards', false],
-    ]);
+      giftcard: true,
+      fancash: false,
+      earn_rewards: false,
+    });
     expect(methods[0]).toMatchObject({ min_amount: 100, max_amount: 250_000, fee_rate: 150 });
     expect(methods[3]).toMatchObject({ min_amount: null, max_amount: null, fee_rate: null });
   });

@@ -1,15 +1,13 @@
-import type { DestinationKind, RedemptionMethod, RedemptionMode } from '@refund/contracts/wallet';
+import { methodContracts } from '@refund/contracts/method-contracts';
+import type { RedemptionMethod, RedemptionMode } from '@refund/contracts/wallet';
 
-/** What each mode pays to and whether it spends the bonus, as the API's methods say. */
-const kinds: Record<RedemptionMode, { destination_kind: DestinationKind; spends_bonus: boolean }> =
-  {
-    debit: { destination_kind: 'card', spends_bonus: false },
-    bank: { destination_kind: 'bank_account', spends_bonus: false },
-    prepaid: { destination_kind: 'prepaid_card', spends_bonus: true },
-    giftcard: { destination_kind: 'gift_card', spends_bonus: true },
-    earn_rewards: { destination_kind: 'gift_card', spends_bonus: true },
-    fancash: { destination_kind: 'fancash', spends_bonus: false },
-  };
+/** The modes that spend the welcome bonus before the balance, as the API's methods say. */
+const spendingBonus: ReadonlySet<string> = new Set(['prepaid', 'giftcard', 'earn_rewards']);
+
+/** What the mode pays to, as its contract says; a mode only a test knows pays to a card. */
+const kindOf = (mode: RedemptionMode) =>
+  methodContracts.find((contract) => contract.mode === mode)?.destination.shape.kind.value ??
+  'card';
 
 /** A method as GET /redemption-methods lists it: `fields` over an available one without limits. */
 export function methodView(
@@ -18,7 +16,8 @@ export function methodView(
 ): RedemptionMethod {
   return {
     mode,
-    ...kinds[mode],
+    destination_kind: kindOf(mode),
+    spends_bonus: spendingBonus.has(mode),
     is_available: true,
     min_amount: null,
     max_amount: null,

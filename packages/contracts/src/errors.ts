@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { methodContracts } from './methods';
+import { methodContracts } from './method-contracts';
 import type { MethodError } from './methods/method-contract';
 
 /** The one error body on the wire (SPEC §3). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { otpCodeSchema } from './auth';
-import { methodContracts } from './methods';
+import { methodContracts } from './method-contracts';
 import { nonEmpty } from './methods/method-contract';
 import { redemptionModes, type DestinationKind } from './wallet';
 

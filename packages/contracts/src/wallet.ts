@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { methodContracts } from './methods';
+import { methodContracts } from './method-contracts';
 import { nonEmpty } from './methods/method-contract';
 import { keysetPageQuerySchema } from './paging';
 
@@ -19,7 +19,7 @@ export type WalletBalance = z.infer<typeof walletBalanceSchema>;
 
 type Contracts = typeof methodContracts;
 
-/** Every redemption mode, in the order the methods are offered (`methods/index.ts`). */
+/** Every redemption mode, in the order the methods are offered (`method-contracts.ts`). */
 export type RedemptionMode = Contracts[number]['mode'];
 export const redemptionModes = nonEmpty<RedemptionMode>(
   methodContracts.map((method) => method.mode),

@@ -23,7 +23,7 @@ export interface MethodError {
 /**
  * What the contracts know of one redemption method: its mode, the shape of what it pays to (a
  * transaction's `destination`, discriminated by `kind`; two modes may pay to the same kind) and
- * the errors only it answers. `methods/index.ts` lists them; the modes, the destination kinds,
+ * the errors only it answers. `method-contracts.ts` lists them; the modes, the destination kinds,
  * the transaction's destination and the error catalogue are read from that list.
  */
 export interface MethodContract {

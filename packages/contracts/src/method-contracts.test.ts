@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { errorBody, errorCatalog } from '../errors';
-import { transactionDestinationSchema } from '../redemptions';
-import { destinationKinds, redemptionModes } from '../wallet';
-import { methodContracts } from '.';
-import { defineMethodContract, destinationBase } from './method-contract';
+import { errorBody, errorCatalog } from './errors';
+import { transactionDestinationSchema } from './redemptions';
+import { destinationKinds, redemptionModes } from './wallet';
+import { methodContracts } from './method-contracts';
+import { defineMethodContract, destinationBase } from './methods/method-contract';
 
 describe('the methods’ contracts', () => {
   it('give the modes and the destination kinds in the order the methods are listed', () => {

@@ -1,8 +1,8 @@
-import { bankContract } from './bank';
-import { debitContract } from './debit';
-import { fanCashContract } from './fancash';
-import { earnRewardsContract, giftCardContract } from './gift-card';
-import { prepaidContract } from './prepaid';
+import { bankContract } from './methods/bank';
+import { debitContract } from './methods/debit';
+import { fanCashContract } from './methods/fancash';
+import { earnRewardsContract, giftCardContract } from './methods/gift-card';
+import { prepaidContract } from './methods/prepaid';
 
 /**
  * The redemption methods the contracts know, one line each, in the order they are offered: the
