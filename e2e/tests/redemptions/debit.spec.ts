@@ -2,65 +2,70 @@ import { expect, test } from '../support/test';
 import { signInThroughApi } from '../support/people';
 import { addDebitCard, fundedCustomer, SANDBOX_CARDS } from '../support/redemptions';
 import { confirmAndVerify, enterAmount, expectHomeBalance } from './redeem-helpers';
+import { REAL_BROWSER } from '../support/real-browser';
 
-test('adds a debit card (billing address first) and redeems to it instantly', async ({ page }) => {
-  const customer = await fundedCustomer(page.request, { amountInCents: 20_000 });
-  await signInThroughApi(page, customer.person);
+test(
+  'adds a debit card (billing address first) and redeems to it instantly',
+  REAL_BROWSER,
+  async ({ page }) => {
+    const customer = await fundedCustomer(page.request, { amountInCents: 20_000 });
+    await signInThroughApi(page, customer.person);
 
-  await page.goto('/');
-  await page.getByRole('link', { name: /Debit card/ }).click();
-  await expect(page.getByRole('heading', { name: 'Redeem to Debit Card' })).toBeVisible();
-  await expect(page.getByText('You have no debit cards yet.')).toBeVisible();
+    await page.goto('/');
+    await page.getByRole('link', { name: /Debit card/ }).click();
+    await expect(page.getByRole('heading', { name: 'Redeem to Debit Card' })).toBeVisible();
+    await expect(page.getByText('You have no debit cards yet.')).toBeVisible();
 
-  // A card needs a billing address; the customer has none yet.
-  await page.getByRole('link', { name: 'Add a debit card' }).click();
-  await expect(page.getByRole('heading', { name: 'Update Address' })).toBeVisible();
-  await page.getByLabel('Address line 1').fill('200 Lakeshore Drive');
-  await page.getByLabel('City').fill('Chicago');
-  await page.getByLabel('State').selectOption({ label: 'Illinois' });
-  await page.getByLabel('Zip code').fill('6060');
-  await page.getByRole('button', { name: 'Save address' }).click();
-  await expect(page.getByText('Zip must be exactly 5 digits')).toBeVisible();
-  await page.getByLabel('Zip code').fill('60601');
-  await page.getByRole('button', { name: 'Save address' }).click();
+    // A card needs a billing address; the customer has none yet.
+    await page.getByRole('link', { name: 'Add a debit card' }).click();
+    await expect(page.getByRole('heading', { name: 'Update Address' })).toBeVisible();
+    await page.getByLabel('Address line 1').fill('200 Lakeshore Drive');
+    await page.getByLabel('City').fill('Chicago');
+    await page.getByLabel('State').selectOption({ label: 'Illinois' });
+    await page.getByLabel('Zip code').fill('6060');
+    await page.getByRole('button', { name: 'Save address' }).click();
+    await expect(page.getByText('Zip must be exactly 5 digits')).toBeVisible();
+    await page.getByLabel('Zip code').fill('60601');
+    await page.getByRole('button', { name: 'Save address' }).click();
 
-  await expect(page.getByRole('heading', { name: 'Add Card' })).toBeVisible();
-  await page.getByLabel('Card number').fill('4000 0566 5566 5556');
-  await page.getByLabel('Expiry (MM/YY)').fill('12/40');
-  await page.getByLabel('CVV').fill('123');
-  await page.getByLabel('Name on card').fill('Robin Avery');
-  await page.getByRole('button', { name: 'Add card' }).click();
+    await expect(page.getByRole('heading', { name: 'Add Card' })).toBeVisible();
+    await page.getByLabel('Card number').fill('4000 0566 5566 5556');
+    await page.getByLabel('Expiry (MM/YY)').fill('12/40');
+    await page.getByLabel('CVV').fill('123');
+    await page.getByLabel('Name on card').fill('Robin Avery');
+    await page.getByRole('button', { name: 'Add card' }).click();
 
-  // Back on the method screen with the new card chosen.
-  await expect(page.getByRole('heading', { name: 'Redeem to Debit Card' })).toBeVisible();
-  await expect(page.getByRole('radio', { name: /Visa •••• 5556/ })).toBeChecked();
+    // Back on the method screen with the new card chosen.
+    await expect(page.getByRole('heading', { name: 'Redeem to Debit Card' })).toBeVisible();
+    await expect(page.getByRole('radio', { name: /Visa •••• 5556/ })).toBeChecked();
 
-  // The fee and what arrives are shown before confirming.
-  await page.getByLabel('Amount to redeem (USD)').fill('50');
-  await expect(page.getByText('Convenience fee (1.5%)')).toBeVisible();
-  await expect(page.getByText('−$0.75')).toBeVisible();
-  await expect(page.getByText('$49.25')).toBeVisible();
-  await page.getByRole('button', { name: 'Continue' }).click();
+    // The fee and what arrives are shown before confirming.
+    await page.getByLabel('Amount to redeem (USD)').fill('50');
+    await expect(page.getByText('Convenience fee (1.5%)')).toBeVisible();
+    await expect(page.getByText('−$0.75')).toBeVisible();
+    await expect(page.getByText('$49.25')).toBeVisible();
+    await page.getByRole('button', { name: 'Continue' }).click();
 
-  // A reload mid-flow keeps every choice.
-  await expect(page.getByRole('heading', { name: 'Confirm Details' })).toBeVisible();
-  await page.reload();
-  await expect(page.getByText('Visa •••• 5556')).toBeVisible();
-  await expect(page.getByText('$50.00').first()).toBeVisible();
+    // A reload mid-flow keeps every choice.
+    await expect(page.getByRole('heading', { name: 'Confirm Details' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByText('Visa •••• 5556')).toBeVisible();
+    await expect(page.getByText('$50.00').first()).toBeVisible();
 
-  await confirmAndVerify(page, customer.person);
-  await expect(
-    page.getByRole('heading', { level: 1, name: 'Redemption Successful' }),
-  ).toBeVisible();
-  await expect(page).toHaveTitle('Redemption Successful - Refund Wallet');
-  await expect(page.getByText('$49.25 has been sent to Visa •••• 5556.')).toBeVisible();
+    await confirmAndVerify(page, customer.person);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Redemption Successful' }),
+    ).toBeVisible();
+    await expect(page).toHaveTitle('Redemption Successful - Refund Wallet');
+    await expect(page.getByText('$49.25 has been sent to Visa •••• 5556.')).toBeVisible();
 
-  await page.getByRole('radio', { name: '5 stars' }).check({ force: true });
-  await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByText('Thanks for your feedback!')).toBeVisible();
-  await expect(page).toHaveURL('/');
-  await expect(page.getByTestId('balance-available')).toHaveText('$150.00');
-});
+    await page.getByRole('radio', { name: '5 stars' }).check({ force: true });
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Thanks for your feedback!')).toBeVisible();
+    await expect(page).toHaveURL('/');
+    await expect(page.getByTestId('balance-available')).toHaveText('$150.00');
+  },
+);
 
 test('a declined card leaves the balance unchanged and says why', async ({ page }) => {
   const customer = await fundedCustomer(page.request, { amountInCents: 10_000 });
