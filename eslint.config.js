@@ -35,15 +35,15 @@ const modePattern = `/^(${contractModes().join('|')})$/`;
 
 /**
  * A method's own screens and destination folders: they are its entry's to reach, and may say
- * which method they belong to.
+ * which method they belong to. Each method's folder under apps/web/src/app/methods holds its
+ * entry, screens and destination; the few app/routes files listed belong to one method but are
+ * shown by shared screens (the home screen, the activity lists, the app's routes).
  */
 const methodOwnWebFiles = [
   'apps/web/src/features/{bank,cards,fancash,giftcards,prepaid,brands}/**',
   'apps/web/src/features/redeem/giftcard/**',
-  'apps/web/src/app/routes/{redeem-prepaid-screen,redeem-fancash-screen,redeem-fancash-amount}.tsx',
-  'apps/web/src/app/routes/{giftcard-brand-page,home-offers-card,prepaid-card-action}.tsx',
-  'apps/web/src/app/routes/{earn-rewards-screen,visa-prepaid-card-history-screen}.tsx',
-  'apps/web/src/app/routes/{card,bank}-destination.ts',
+  'apps/web/src/app/methods/*/**',
+  'apps/web/src/app/routes/{home-offers-card,prepaid-card-action,visa-prepaid-card-history-screen}.tsx',
 ];
 
 const apiFeaturesDir = 'apps/api/src/features';

@@ -1,11 +1,11 @@
 import type { RedemptionMode } from '@refund/contracts/wallet';
 import type { MethodUI } from '../../lib/methods/method-ui';
-import { bankMethod } from './bank-method';
-import { debitMethod } from './debit-method';
-import { earnRewardsMethod } from './earn-rewards-method';
-import { fanCashMethod } from './fancash-method';
-import { giftCardMethod } from './gift-card-method';
-import { prepaidMethod } from './prepaid-method';
+import { bankMethod } from './bank/bank-method';
+import { debitMethod } from './debit/debit-method';
+import { earnRewardsMethod } from './earn-rewards/earn-rewards-method';
+import { fanCashMethod } from './fancash/fancash-method';
+import { giftCardMethod } from './gift-card/gift-card-method';
+import { prepaidMethod } from './prepaid/prepaid-method';
 
 /**
  * The screens of every redemption method, by mode: the one list a new method is added to on the

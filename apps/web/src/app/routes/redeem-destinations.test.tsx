@@ -7,12 +7,12 @@ import { methodView } from '../../../test/method-views';
 import { renderApp } from '../../../test/render-app';
 import { paths } from '../../config/paths';
 import { redemptionFlow } from '../../features/redeem/redemption-flow';
-import { BankFailureScreen } from './bank-failure-screen';
-import { RedeemAddAccountScreen } from './redeem-add-account-screen';
-import { RedeemBankScreen } from './redeem-bank-screen';
-import { RedeemDebitScreen } from './redeem-debit-screen';
+import { BankFailureScreen } from '../methods/bank/bank-failure-screen';
+import { RedeemAddAccountScreen } from '../methods/bank/redeem-add-account-screen';
+import { RedeemBankScreen } from '../methods/bank/redeem-bank-screen';
+import { RedeemDebitScreen } from '../methods/debit/redeem-debit-screen';
 import { RedeemDetailsScreen } from './redeem-details-screen';
-import { RedeemTinkScreen } from './redeem-tink-screen';
+import { RedeemTinkScreen } from '../methods/bank/redeem-tink-screen';
 
 const limits = {
   min_amount: 100,
