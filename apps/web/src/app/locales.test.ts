@@ -43,12 +43,15 @@ const english = flatten(en);
 const german = flatten(de);
 
 /**
- * A method's name (a brand, like FanCash) may be the same in both languages, alone or with
+ * A method's name that is the same in both languages (a brand, like FanCash) may be, alone or with
  * placeholders around it ("FanCash · {{name}}"): read from the method registry, so a method added
  * there needs no entry above.
  */
 const methodNames = new Set(
-  Object.values(methodRegistry).map((method) => english.get(method.labelKey)),
+  Object.values(methodRegistry)
+    .map((method) => method.labelKey)
+    .filter((key) => english.get(key) === german.get(key))
+    .map((key) => english.get(key)),
 );
 const nameAlone = (text: unknown) =>
   typeof text === 'string' &&
