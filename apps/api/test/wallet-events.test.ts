@@ -85,10 +85,14 @@ describe('the events stream', () => {
     expect(stream.response.headers.get('cache-control')).toBe('no-store');
     await expect.poll(() => stream.text()).toContain(': connected');
 
-    // Another customer's payout: nothing on this stream.
+    // Another customer's payout: nothing on this stream. Their own stream is the witness: once it
+    // has heard of the payout, this one, served by the same notifications, would have too.
+    const witness = await openStream(origin, other.accessToken);
+    await expect.poll(() => witness.text()).toContain(': connected');
     await redeemDebit(server, other, theirCard);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await expect.poll(() => witness.events().length).toBeGreaterThan(0);
     expect(stream.events()).toEqual([]);
+    await witness.close();
 
     // Their own payout: a `wallet` event, with an id and no data of its own.
     await redeemDebit(server, one, card);
