@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSandboxPrepaidCards, sandboxPrepaidAmounts } from './sandbox-prepaid-cards';
 
 const luhnValid = (number: string) =>
@@ -10,8 +10,14 @@ const luhnValid = (number: string) =>
     10 ===
   0;
 
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 describe('the sandbox prepaid card issuer', () => {
   it('issues an inactive card after the fulfilment delay, once per reference', async () => {
+    // The clock is the test's: the delay passes when the test says so, not after a wait.
+    vi.useFakeTimers({ toFake: ['Date'] });
     const issuer = createSandboxPrepaidCards({ fulfilSeconds: 0.05 });
     const holder = await issuer.cardholder(randomUUID(), {
       firstName: 'Alex',
@@ -23,7 +29,9 @@ describe('the sandbox prepaid card issuer', () => {
     const input = { reference: randomUUID(), issuerCardholderId: holder, amountCents: 2_500 };
     expect(await issuer.issue(input)).toEqual({ status: 'processing' });
     expect(await issuer.lookup(input)).toEqual({ status: 'processing' });
-    await new Promise((resolve) => setTimeout(resolve, 80));
+    vi.advanceTimersByTime(49);
+    expect(await issuer.lookup(input)).toEqual({ status: 'processing' });
+    vi.advanceTimersByTime(1);
     const issued = await issuer.issue(input);
     expect(issued).toMatchObject({ status: 'issued', card: { status: 'inactive' } });
     expect(await issuer.lookup(input)).toEqual(issued);
