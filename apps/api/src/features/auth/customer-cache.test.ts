@@ -131,4 +131,47 @@ describe('the customer cache', () => {
     t.cache.stop();
     expect(t.changes.listeners.size).toBe(0);
   });
+
+  it('past its size, lets the value used least recently go, and keeps the others', async () => {
+    const changes = fakeChanges();
+    const cache = createCustomerCache<string>({ changes, unheardTtlMs: 5_000, maxEntries: 2 });
+    const reads: string[] = [];
+    const read = (key: string) => () => {
+      reads.push(key);
+      return Promise.resolve({ value: key });
+    };
+    await cache.get('a', 'a', read('a'));
+    await cache.get('b', 'b', read('b'));
+    await cache.get('a', 'a', read('a')); // a used again: b is now the least recent
+    await cache.get('c', 'c', read('c')); // full: b goes
+    expect(await cache.get('a', 'a', read('a'))).toBe('a');
+    expect(await cache.get('c', 'c', read('c'))).toBe('c');
+    expect(reads).toEqual(['a', 'b', 'c']);
+    await cache.get('b', 'b', read('b'));
+    expect(reads).toEqual(['a', 'b', 'c', 'b']);
+  });
+
+  it('never keeps a read that overlapped a change, even once that change is forgotten', async () => {
+    const changes = fakeChanges();
+    const cache = createCustomerCache<string>({ changes, unheardTtlMs: 5_000, maxEntries: 1 });
+    let release: (value: Read<string>) => void = () => undefined;
+    let reads = 0;
+    const slowRead = () => {
+      reads += 1;
+      return new Promise<Read<string>>((resolve) => {
+        release = resolve;
+      });
+    };
+    // A read of u1 starts before u1 changes, and ends after u1's change was forgotten (another
+    // customer's change took the one place kept for epochs).
+    const inFlight = cache.get('u1', 'u1', slowRead);
+    changes.announce({ userId: 'u1' });
+    changes.announce({ userId: 'u2' });
+    release({ value: 'before the change' });
+    expect(await inFlight).toBe('before the change');
+    const fresh = cache.get('u1', 'u1', slowRead);
+    release({ value: 'after the change' });
+    expect(await fresh).toBe('after the change');
+    expect(reads).toBe(2);
+  });
 });

@@ -12,6 +12,8 @@ export interface CustomerCacheOptions {
    */
   unheardTtlMs: number;
   now?: () => number;
+  /** How many values (and changed customers' epochs) are kept at most; default 10,000. */
+  maxEntries?: number;
 }
 
 /** A value read from the database, and the time it stops being true by itself (an expiry). */
@@ -31,28 +33,46 @@ interface Entry<V> {
 /**
  * What this process read of a customer, kept until the database announces a change to them
  * (or the value's own expiry, or HEARD_TTL_MS). While changes are not heard, a read is kept
- * `unheardTtlMs` only.
+ * `unheardTtlMs` only. At most `maxEntries` values are kept: past that, the one used least
+ * recently goes, not the whole cache.
  *
- * A read that overlapped a change is not kept: each customer has an epoch, raised by every
- * change heard; a value is stored only if the epoch did not move while it was being read, so a
- * read that saw the data before a change can never outlive the change's announcement.
+ * A read that overlapped a change is not kept: each customer has an epoch, set from a counter
+ * that only grows by every change heard; a value is stored only if the epoch did not move while
+ * it was being read, so a read that saw the data before a change can never outlive the change's
+ * announcement. The epochs of the customers changed least recently are forgotten past
+ * `maxEntries` too: a forgotten customer's epoch is the highest one forgotten so far (`floor`),
+ * so it never goes back to a value a read in flight may hold.
  */
 export function createCustomerCache<V>(options: CustomerCacheOptions) {
   const now = options.now ?? Date.now;
+  const maxEntries = options.maxEntries ?? MAX_ENTRIES;
   const entries = new Map<string, Entry<V>>();
   const epochs = new Map<string, number>();
+  let counter = 0;
+  let floor = 0;
   let generation = 0;
+
+  const epochOf = (userId: string) => epochs.get(userId) ?? floor;
 
   function changed(change: CustomerChange): void {
     // Money moving changes nothing kept here.
     if (change !== 'all' && change.wallet) return;
-    if (change === 'all' || epochs.size >= MAX_ENTRIES) {
+    counter += 1;
+    if (change === 'all') {
       generation += 1;
       epochs.clear();
       entries.clear();
+      floor = counter;
       return;
     }
-    epochs.set(change.userId, (epochs.get(change.userId) ?? 0) + 1);
+    // Set again, so the map's order is the order customers last changed in.
+    epochs.delete(change.userId);
+    epochs.set(change.userId, counter);
+    if (epochs.size > maxEntries) {
+      const [oldest, epoch] = epochs.entries().next().value as [string, number];
+      epochs.delete(oldest);
+      floor = Math.max(floor, epoch);
+    }
   }
   const unsubscribe = options.changes.subscribe(changed);
 
@@ -65,8 +85,11 @@ export function createCustomerCache<V>(options: CustomerCacheOptions) {
         hit &&
         hit.expires > at &&
         hit.generation === generation &&
-        hit.epoch === (epochs.get(userId) ?? 0)
+        hit.epoch === epochOf(userId)
       ) {
+        // Used now: moved to the end, the last to go when the cache is full.
+        entries.delete(key);
+        entries.set(key, hit);
         return hit.value;
       }
       const ttl =
@@ -76,18 +99,19 @@ export function createCustomerCache<V>(options: CustomerCacheOptions) {
             ? HEARD_TTL_MS
             : options.unheardTtlMs;
       const startedIn = generation;
-      const epoch = epochs.get(userId) ?? 0;
+      const epoch = epochOf(userId);
       const { value, until } = await read();
-      if (ttl <= 0 || generation !== startedIn || (epochs.get(userId) ?? 0) !== epoch) {
+      if (ttl <= 0 || generation !== startedIn || epochOf(userId) !== epoch) {
         return value;
       }
-      if (entries.size >= MAX_ENTRIES) entries.clear();
+      entries.delete(key);
       entries.set(key, {
         value,
         expires: Math.min(at + ttl, until ?? Number.POSITIVE_INFINITY),
         generation: startedIn,
         epoch,
       });
+      if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
       return value;
     },
     /** This process changed the customer: what it read of them goes now, before any notice. */
