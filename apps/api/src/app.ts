@@ -168,6 +168,9 @@ function createFastify(deps: AppDeps, headers: SecurityHeaders): FastifyInstance
     frameworkErrors: frameworkErrorHandler(headers.api),
     clientErrorHandler: clientErrorHandler(headers.api),
     routerOptions: { ignoreTrailingSlash: true },
+    // One line a request, written when it is answered (logOneLinePerRequest), instead of
+    // Fastify's two ("incoming request" and "request completed").
+    disableRequestLogging: true,
     // A per-request child logger costs a redaction pass over its bindings; skip it when nothing
     // would be logged anyway.
     childLoggerFactory: (logger, bindings, childOptions) =>
@@ -184,11 +187,26 @@ function createFastify(deps: AppDeps, headers: SecurityHeaders): FastifyInstance
         https: { allowHTTP1: true, ...tls },
       } as unknown as FastifyHttp2SecureOptions<Http2SecureServer>) as unknown as FastifyInstance)
     : Fastify(options);
+  logOneLinePerRequest(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // JSON only: a text body would otherwise reach validation as a string and read as a 400.
   app.removeContentTypeParser('text/plain');
   return app;
+}
+
+/**
+ * Every request's line in the log, once it is answered: its id, method and route (never the
+ * URL: see loggedPath), the status and how long it took.
+ */
+function logOneLinePerRequest(app: FastifyInstance): void {
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info(
+      { req: request, res: reply, responseTime: reply.elapsedTime },
+      'request completed',
+    );
+    done();
+  });
 }
 
 /** The API's headers on /v1, the web app's on everything else, and every answer's request id. */

@@ -94,4 +94,23 @@ describe('request log lines', () => {
     expect(logs).toContain('"path":"/v1/customers/profile/verify-email/…"');
     expect(logs).not.toContain(linkId);
   });
+
+  it('are one line a request, once it is answered, with its route, status and time', async () => {
+    const before = server.logLines.length;
+    const response = await call(server.app, 'GET', '/v1/app-config?to=%2B12025550143');
+    expect(response.statusCode).toBe(200);
+    const lines = server.logLines
+      .slice(before)
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      level: 30,
+      msg: 'request completed',
+      reqId: expect.any(String),
+      req: { method: 'GET', path: '/v1/app-config' },
+      res: { statusCode: 200 },
+      responseTime: expect.any(Number),
+    });
+    expect(server.logLines.slice(before).join('')).not.toContain('2025550143');
+  });
 });
