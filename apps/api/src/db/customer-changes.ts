@@ -8,12 +8,18 @@ export const CUSTOMER_CHANGED_CHANNEL = 'customer_changed';
  * channel, with the customer's id (migration 0029's triggers).
  */
 export const WALLET_CHANGED_CHANNEL = 'wallet_changed';
+/**
+ * The database announces every committed change to the gift card catalog (the brands) on this
+ * channel (migration 0033's trigger).
+ */
+export const CATALOG_CHANGED_CHANNEL = 'catalog_changed';
 
 /**
  * What a listener hears: one customer's sign-in or profile data changed, or (`wallet`) their
- * money or payouts; or `all` when changes may have been missed.
+ * money or payouts; `catalog` when the gift card catalog changed; or `all` when changes may have
+ * been missed.
  */
-export type CustomerChange = { userId: string; wallet?: true } | 'all';
+export type CustomerChange = { userId: string; wallet?: true } | 'catalog' | 'all';
 
 export interface CustomerChanges {
   /** Whether changes are being heard now. While not, nothing read may be trusted for long. */
@@ -69,12 +75,16 @@ export async function embeddedCustomerChanges(client: {
   const unlistenWallet = await client.listen(WALLET_CHANGED_CHANNEL, (payload) =>
     heard.emit(asWalletChange(payload)),
   );
+  const unlistenCatalog = await client.listen(CATALOG_CHANGED_CHANNEL, () =>
+    heard.emit('catalog'),
+  );
   return {
     live: () => true,
     subscribe: heard.add,
     close: async () => {
       await unlisten();
       await unlistenWallet();
+      await unlistenCatalog();
     },
   };
 }
@@ -126,6 +136,7 @@ export async function postgresCustomerChanges(
     client.on('notification', (message) => {
       if (message.channel === CUSTOMER_CHANGED_CHANNEL) heard.emit(asChange(message.payload));
       if (message.channel === WALLET_CHANGED_CHANNEL) heard.emit(asWalletChange(message.payload));
+      if (message.channel === CATALOG_CHANGED_CHANNEL) heard.emit('catalog');
     });
     client.on('error', (error) => lose(error));
     client.on('end', () => lose(null));
@@ -133,6 +144,7 @@ export async function postgresCustomerChanges(
       await client.connect();
       await client.query(`LISTEN ${CUSTOMER_CHANGED_CHANNEL}`);
       await client.query(`LISTEN ${WALLET_CHANGED_CHANNEL}`);
+      await client.query(`LISTEN ${CATALOG_CHANGED_CHANNEL}`);
     } catch (error) {
       lose(error instanceof Error ? error : new Error(String(error)));
       return;

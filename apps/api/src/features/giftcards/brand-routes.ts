@@ -15,13 +15,14 @@ import {
 import { errorBodySchema } from '@refund/contracts/errors';
 import type { Db } from '../../db/database';
 import { brandArtSvg } from './brand-art';
-import { brandArt, brandView, findBrand, listBrands, type BrandSelectionConfig } from './brands';
+import type { BrandCatalog } from './brand-catalog';
+import { brandArt, brandView, findBrand } from './brands';
 import type { GiftCardQuotes } from './quotes';
 
 export interface BrandRoutesOptions {
   db: Db;
   quotes: GiftCardQuotes;
-  selections: BrandSelectionConfig;
+  catalog: BrandCatalog;
 }
 
 const imageParamsSchema = brandParamsSchema.extend({
@@ -52,10 +53,18 @@ export const brandRoutes: FastifyPluginAsync<BrandRoutesOptions> = async (app, o
         summary:
           'Gift card brands: a page of `limit`, by category (`featured`, `team_shop` for the sports merchant\'s team-shop gift cards that are offered, or a category), `filter` as JSON ({"is_enabled":true}), `q` to search names',
         querystring: brandListQuerySchema,
-        response: { 200: brandListSchema, ...errors },
+        response: { 200: brandListSchema, 304: z.undefined(), ...errors },
       },
     },
-    async (request) => listBrands(options.db, request.query, options.selections),
+    async (request, reply) => {
+      const answer = await options.catalog.list(request.query);
+      // The same for every customer and kept until the catalog changes: a client that has this
+      // list already is told so, without it.
+      void reply.header('etag', answer.etag).header('cache-control', 'private, no-cache');
+      if (request.headers['if-none-match'] === answer.etag) return reply.code(304).send(undefined);
+      // Its JSON was made once for every customer asking for this list; not made again.
+      return reply.serializer(() => answer.body).send(answer.list);
+    },
   );
 
   r.get(

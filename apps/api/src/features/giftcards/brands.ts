@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   brandImageDimensions,
   offerLabel,
@@ -6,8 +6,6 @@ import {
   type BrandCategory,
   type BrandDenominations,
   type BrandExpiry,
-  type BrandList,
-  type BrandListQuery,
 } from '@refund/contracts/brands';
 import type { Queryable } from '../../db/database';
 import { giftcardBrands } from '../../db/schema';
@@ -65,65 +63,10 @@ export function brandView(row: BrandRow): Brand {
   };
 }
 
-/** A search term as a LIKE pattern that matches it literally, anywhere. */
-const containing = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** Brand lists the product picks by configuration, read when the catalog is asked for. */
 export interface BrandSelectionConfig {
   /** Provider brand ids of the sports merchant's team-shop gift cards. */
   teamShops: readonly string[];
-}
-
-/**
- * The listed brands matching the query, a page of them: the featured first (in their order),
- * then by name. `total_page` counts pages of `limit`. The team shops are picked here, not at
- * sync, so a change to their list needs no sync (nor a column); only offered ones are answered.
- */
-export async function listBrands(
-  db: Queryable,
-  query: BrandListQuery,
-  selections: BrandSelectionConfig,
-): Promise<BrandList> {
-  const conditions: (SQL | undefined)[] = [eq(giftcardBrands.isListed, true)];
-  if (query.category === 'featured') conditions.push(isNotNull(giftcardBrands.featuredRank));
-  else if (query.category === 'team_shop') {
-    conditions.push(
-      eq(giftcardBrands.isEnabled, true),
-      selections.teamShops.length > 0
-        ? inArray(giftcardBrands.providerBrandId, [...selections.teamShops])
-        : sql`false`,
-    );
-  } else if (query.category) {
-    conditions.push(sql`${query.category} = any(${giftcardBrands.categories})`);
-  }
-  if (query.filter?.is_enabled !== undefined) {
-    conditions.push(eq(giftcardBrands.isEnabled, query.filter.is_enabled));
-  }
-  if (query.q) {
-    const pattern = containing(query.q);
-    conditions.push(
-      or(ilike(giftcardBrands.name, pattern), ilike(giftcardBrands.displayName, pattern)),
-    );
-  }
-  const where = and(...conditions);
-  const [total] = await db.select({ n: count() }).from(giftcardBrands).where(where);
-  const rows = await db
-    .select()
-    .from(giftcardBrands)
-    .where(where)
-    .orderBy(
-      sql`${giftcardBrands.featuredRank} asc nulls last`,
-      asc(giftcardBrands.name),
-      asc(giftcardBrands.id),
-    )
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
-  return {
-    featured_brands: {
-      data: rows.map(brandView),
-      total_page: Math.ceil((total?.n ?? 0) / query.limit),
-    },
-  };
 }
 
 /** One listed brand, or not found. */
