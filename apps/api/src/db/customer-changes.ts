@@ -75,9 +75,7 @@ export async function embeddedCustomerChanges(client: {
   const unlistenWallet = await client.listen(WALLET_CHANGED_CHANNEL, (payload) =>
     heard.emit(asWalletChange(payload)),
   );
-  const unlistenCatalog = await client.listen(CATALOG_CHANGED_CHANNEL, () =>
-    heard.emit('catalog'),
-  );
+  const unlistenCatalog = await client.listen(CATALOG_CHANGED_CHANNEL, () => heard.emit('catalog'));
   return {
     live: () => true,
     subscribe: heard.add,
