@@ -23,7 +23,7 @@ const { parentPort, workerData } = require('node:worker_threads');
 const http = require('node:http');
 const { randomUUID } = require('node:crypto');
 const { performance } = require('node:perf_hooks');
-const { origin, path, method, durationMs, connections, customers } = workerData;
+const { origin, path, method, durationMs, connections, customers, extraHeaders } = workerData;
 const expected = method === 'GET' ? 200 : 201;
 const { hostname, port } = new URL(origin);
 const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
@@ -41,7 +41,7 @@ function task() {
 function send({ token, body }) {
   return new Promise((resolve) => {
     const headers = body === null
-      ? { authorization: 'Bearer ' + token }
+      ? { ...extraHeaders, authorization: 'Bearer ' + token }
       : { authorization: 'Bearer ' + token, 'content-type': 'application/json',
           'content-length': Buffer.byteLength(body), 'idempotency-key': randomUUID() };
     const request = http.request({ hostname, port, path, method, agent, headers },
@@ -86,6 +86,8 @@ export async function runLoad(options: {
   seconds: number;
   connections: number;
   customers: { token: string; bodies: string[] }[];
+  /** Headers every GET sends besides the token, e.g. the Accept-Encoding a browser sends. */
+  headers?: Record<string, string>;
 }): Promise<LoadResult> {
   const worker = new Worker(script, {
     eval: true,
@@ -96,6 +98,7 @@ export async function runLoad(options: {
       durationMs: options.seconds * 1000,
       connections: options.connections,
       customers: options.customers,
+      extraHeaders: options.headers ?? {},
     },
   });
   const [result] = (await once(worker, 'message')) as [LoadResult];

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrandList } from '@refund/contracts/brands';
@@ -76,6 +77,26 @@ describe('GET /v1/brands', () => {
     expect(other.headers.etag).not.toBe(etag);
     // Without a sign-in, nothing.
     expect((await call(server.app, 'GET', '/v1/brands?limit=100')).statusCode).toBe(401);
+  });
+
+  it('goes out compressed where the client takes it, the same list either way', async () => {
+    const { accessToken: token } = await signUpNewPerson(server.app);
+    const ask = (encoding?: string) =>
+      call(server.app, 'GET', '/v1/brands?limit=20&page=1', undefined, {
+        token,
+        headers: encoding ? { 'accept-encoding': encoding } : {},
+      });
+    const plain = await ask();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toContain('accept-encoding');
+    const br = await ask('gzip, deflate, br, zstd');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+    const gzip = await ask('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
+    expect(new Set([plain, br, gzip].map((answer) => answer.headers.etag)).size).toBe(1);
   });
 
   it('shows a change to the catalog once the database announces it, with a new tag', async () => {

@@ -15,7 +15,8 @@ import {
 import { errorBodySchema } from '@refund/contracts/errors';
 import type { Db } from '../../db/database';
 import { brandArtSvg } from './brand-art';
-import type { BrandCatalog } from './brand-catalog';
+import { encodedBody, type BrandCatalog, type CatalogAnswer } from './brand-catalog';
+import { preferredEncoding } from '../../http/content-encoding';
 import { brandArt, brandView, findBrand } from './brands';
 import type { GiftCardQuotes } from './quotes';
 
@@ -40,6 +41,9 @@ const imageHeaders = {
   'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
 };
 
+/** The list each request of GET /brands is answered with, for its compression on the way out. */
+const answers = new WeakMap<object, CatalogAnswer>();
+
 export const brandRoutes: FastifyPluginAsync<BrandRoutesOptions> = async (app, options) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const errors = { 400: errorBodySchema, 401: errorBodySchema };
@@ -48,6 +52,17 @@ export const brandRoutes: FastifyPluginAsync<BrandRoutesOptions> = async (app, o
     '/brands',
     {
       config: { auth: 'customer' },
+      // The kept JSON goes out compressed where the client takes it, compressed once.
+      onSend: (request, reply, payload, done) => {
+        const answer = answers.get(request);
+        const coding = preferredEncoding(request.headers['accept-encoding']);
+        if (!answer || payload !== answer.body || coding === 'identity') {
+          done(null, payload);
+          return;
+        }
+        void reply.header('content-encoding', coding);
+        done(null, encodedBody(answer, coding));
+      },
       schema: {
         tags: ['gift cards'],
         summary:
@@ -60,8 +75,12 @@ export const brandRoutes: FastifyPluginAsync<BrandRoutesOptions> = async (app, o
       const answer = await options.catalog.list(request.query);
       // The same for every customer and kept until the catalog changes: a client that has this
       // list already is told so, without it.
-      void reply.header('etag', answer.etag).header('cache-control', 'private, no-cache');
+      void reply
+        .header('etag', answer.etag)
+        .header('cache-control', 'private, no-cache')
+        .header('vary', 'accept-encoding');
       if (request.headers['if-none-match'] === answer.etag) return reply.code(304).send(undefined);
+      answers.set(request, answer);
       // Its JSON was made once for every customer asking for this list; not made again.
       return reply.serializer(() => answer.body).send(answer.list);
     },
