@@ -134,3 +134,78 @@ describe('error serializer', () => {
     expect(statementName('with x as (select 1) select * from x')).toBe('with');
   });
 });
+
+describe('redaction', () => {
+  function lineOf(write: (logger: ReturnType<typeof createLogger>) => void) {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString('utf8'));
+        done();
+      },
+    });
+    write(createLogger('info', sink));
+    return JSON.parse(lines.join('')) as Record<string, unknown>;
+  }
+  const secretKeys = [
+    'authorization',
+    'cookie',
+    'password',
+    'secret',
+    'token',
+    'access_token',
+    'refresh_token',
+    'bot_token',
+    'code',
+    'otp',
+    'phone_number',
+    'phoneNumber',
+    'email',
+    'to',
+    'body',
+    'card_number',
+    'cvv',
+  ];
+
+  it('hides every secret field of what a line logs, and keeps the rest', () => {
+    const nested = Object.fromEntries(secretKeys.map((key) => [key, `${key}-value`]));
+    const line = lineOf((logger) =>
+      logger.info({ attempt: { ...nested, kept: 'visible', count: 3 } }, 'sent'),
+    );
+    expect(line.attempt).toEqual({
+      ...Object.fromEntries(secretKeys.map((key) => [key, '[redacted]'])),
+      kept: 'visible',
+      count: 3,
+    });
+    expect(JSON.stringify(line)).not.toContain('-value');
+  });
+
+  it("hides them in a child logger's fields and in a logged error's own fields", () => {
+    const line = lineOf((logger) =>
+      logger
+        .child({ customer: { email, id: 'c1' } })
+        .error({ err: Object.assign(new Error('refused'), { code: '123456' }) }, 'failed'),
+    );
+    expect(line.customer).toEqual({ email: '[redacted]', id: 'c1' });
+    expect((line.err as Record<string, unknown>).code).toBe('[redacted]');
+    expect((line.err as Record<string, unknown>).message).toBe('refused');
+  });
+
+  it('leaves a request line as it is: its id, method, route and status', () => {
+    const line = lineOf((logger) =>
+      logger.info(
+        {
+          req: { id: 'r1', method: 'GET', url: '/v1/x?to=1', routeOptions: { url: '/v1/x' } },
+          res: { statusCode: 200 },
+          responseTime: 1.5,
+        },
+        'request completed',
+      ),
+    );
+    expect(line).toMatchObject({
+      req: { id: 'r1', method: 'GET', path: '/v1/x' },
+      res: { statusCode: 200 },
+      responseTime: 1.5,
+    });
+  });
+});

@@ -2,31 +2,66 @@ import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 
 /**
- * Paths that may hold secrets, codes, tokens, card data or phone numbers. Request bodies and
- * query strings are never logged in the first place; this list is the second line of defence.
+ * Fields that may hold secrets, codes, tokens, card data or phone numbers, wherever a line's
+ * fields hold them (`{ attempt: { code } }`, a child logger's fields, an error's own fields).
+ * Request bodies and query strings are never logged in the first place; this is the second line
+ * of defence.
  */
-export const redactPaths = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'res.headers["set-cookie"]',
-  '*.authorization',
-  '*.cookie',
-  '*.password',
-  '*.secret',
-  '*.token',
-  '*.access_token',
-  '*.refresh_token',
-  '*.bot_token',
-  '*.code',
-  '*.otp',
-  '*.phone_number',
-  '*.phoneNumber',
-  '*.email',
-  '*.to',
-  '*.body',
-  '*.card_number',
-  '*.cvv',
-];
+export const redactedKeys: ReadonlySet<string> = new Set([
+  'authorization',
+  'cookie',
+  'set-cookie',
+  'password',
+  'secret',
+  'token',
+  'access_token',
+  'refresh_token',
+  'bot_token',
+  'code',
+  'otp',
+  'phone_number',
+  'phoneNumber',
+  'email',
+  'to',
+  'body',
+  'card_number',
+  'cvv',
+]);
+
+const REDACTED = '[redacted]';
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' &&
+  value !== null &&
+  (Object.getPrototypeOf(value) === Object.prototype || Object.getPrototypeOf(value) === null);
+
+/** The object with its secret fields hidden: a copy where there are any, else itself. */
+function withoutSecrets<T>(value: T, depth = 0): T {
+  if (!isPlainObject(value) || depth > 2) return value;
+  let copy: Record<string, unknown> | null = null;
+  for (const [key, inner] of Object.entries(value)) {
+    const hidden = redactedKeys.has(key) ? REDACTED : withoutSecrets(inner, depth + 1);
+    if (hidden !== inner) {
+      copy ??= { ...value };
+      copy[key] = hidden;
+    }
+  }
+  return (copy ?? value) as T;
+}
+
+/** Each field of a line's own fields (not the line itself) with its secrets hidden. */
+function fieldsWithoutSecrets(fields: Record<string, unknown>): Record<string, unknown> {
+  let copy: Record<string, unknown> | null = null;
+  for (const [key, value] of Object.entries(fields)) {
+    if (key in serializers) continue;
+    const hidden = withoutSecrets(value);
+    if (hidden !== value) {
+      copy ??= { ...fields };
+      copy[key] = hidden;
+    }
+  }
+  return copy ?? fields;
+}
 
 const SQLSTATE = /^[0-9A-Z]{5}$/;
 
@@ -190,20 +225,41 @@ const serializers = {
     path: loggedPath(req),
   }),
   res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-  err: serializeError,
+  err: (error: unknown) => withoutSecrets(serializeError(error)),
 };
+
+/**
+ * Every child of `logger` (and theirs) made with its fields' secrets hidden: pino's formatters
+ * see a line's fields and the base fields, not a child's.
+ */
+function hidingChildSecrets(logger: pino.Logger): pino.Logger {
+  const original = logger.child.bind(logger);
+  // The same function pino's children have, given the fields with their secrets hidden (pino's
+  // types make `child` generic over custom levels, which this logger has none of).
+  Object.defineProperty(logger, 'child', {
+    value: (bindings: pino.Bindings, options?: pino.ChildLoggerOptions) =>
+      hidingChildSecrets(original(fieldsWithoutSecrets(bindings), options)),
+    writable: true,
+    configurable: true,
+  });
+  return logger;
+}
 
 export function createLogger(
   level: string,
   destination?: pino.DestinationStream,
 ): FastifyBaseLogger {
-  return pino(
-    {
-      level,
-      redact: { paths: redactPaths, censor: '[redacted]' },
-      base: { service: 'refund-wallet-api' },
-      serializers,
-    },
-    destination,
+  return hidingChildSecrets(
+    pino(
+      {
+        level,
+        // Hidden by hand rather than by pino's redact paths: its wildcard paths cost about 12 µs
+        // a line, as much as the rest of a request answered from memory.
+        formatters: { log: fieldsWithoutSecrets, bindings: fieldsWithoutSecrets },
+        base: { service: 'refund-wallet-api' },
+        serializers,
+      },
+      destination,
+    ),
   );
 }
