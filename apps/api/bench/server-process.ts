@@ -92,7 +92,8 @@ export async function startProductServer(env: Record<string, string>): Promise<S
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: `http://localhost:${port}`,
-      LOG_LEVEL: 'warn',
+      // Logs as `npm start` logs them (LOG_LEVEL's default, info: a line a request); the lines go
+      // to a stdout nobody reads, as they cost the server the same wherever they go.
       SEED_DEMO_DATA: 'false',
       WEB_DIST_DIR: '/nonexistent',
       OTP_SENDS_PER_IP_PER_HOUR: '100000000',
