@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  CATALOG_CHANGED_CHANNEL,
   CUSTOMER_CHANGED_CHANNEL,
   WALLET_CHANGED_CHANNEL,
   postgresCustomerChanges,
@@ -62,11 +63,13 @@ describe('customer changes on PostgreSQL', () => {
     expect(clients[0]?.queries).toEqual([
       `LISTEN ${CUSTOMER_CHANGED_CHANNEL}`,
       `LISTEN ${WALLET_CHANGED_CHANNEL}`,
+      `LISTEN ${CATALOG_CHANGED_CHANNEL}`,
     ]);
     clients[0]?.notify('user-1');
     clients[0]?.notify('ignored', 'another_channel');
     clients[0]?.notify('user-2', WALLET_CHANGED_CHANNEL);
-    expect(heard).toEqual([{ userId: 'user-1' }, { userId: 'user-2', wallet: true }]);
+    clients[0]?.notify('', CATALOG_CHANGED_CHANNEL);
+    expect(heard).toEqual([{ userId: 'user-1' }, { userId: 'user-2', wallet: true }, 'catalog']);
     await changes.close();
     expect(clients[0]?.ended).toBe(true);
   });
