@@ -59,10 +59,27 @@ async function catalog(): Promise<Brand[]> {
 
 const byId = (brands: Brand[]) => new Map(brands.map((b) => [b.provider_brand_id, b]));
 
+/**
+ * Syncs, and waits until the server has heard the database announce the change: its brand lists
+ * are kept in memory until then, as they follow the announcement, not the write.
+ */
+async function synced(...args: Parameters<typeof syncGiftCardCatalog>) {
+  const heard = new Promise<void>((resolve) => {
+    const stop = server.database.changes.subscribe((change) => {
+      if (change !== 'catalog' && change !== 'all') return;
+      stop();
+      resolve();
+    });
+  });
+  const result = await syncGiftCardCatalog(...args);
+  await heard;
+  return result;
+}
+
 describe('syncing the catalog from the issuer', () => {
   it('lists what the issuer lists, with the product’s cashback, featured and switched-off brands', async () => {
     expect(await catalog()).toEqual([]);
-    const result = await syncGiftCardCatalog(
+    const result = await synced(
       server.database.db,
       issuerListing([brand('A'), brand('B', { discountBps: 801 }), brand('C')]),
       { cashbackShareBps: 5_000, featured: ['B'], disabled: ['C'] },
@@ -81,7 +98,7 @@ describe('syncing the catalog from the issuer', () => {
 
   it('follows changes: out of stock, new amounts, a brand dropped; ids stay the same', async () => {
     const before = byId(await catalog());
-    const result = await syncGiftCardCatalog(
+    const result = await synced(
       server.database.db,
       issuerListing([
         brand('A', { state: 'temporarily_unavailable' }),
@@ -107,7 +124,7 @@ describe('syncing the catalog from the issuer', () => {
   });
 
   it('leaves out a brand it cannot show rightly, and draws plain art for bad artwork', async () => {
-    await syncGiftCardCatalog(
+    await synced(
       server.database.db,
       issuerListing([
         brand('A'),
