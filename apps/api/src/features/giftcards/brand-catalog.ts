@@ -57,7 +57,7 @@ function readListed(db: Queryable): Promise<BrandRow[]> {
     );
 }
 
-/** The brands of `rows` a query asks for, in their order (what listBrands' conditions select). */
+/** The brands of `rows` a query asks for, in their order: by category, enabled or not, by name. */
 export function selectBrands(
   rows: readonly BrandRow[],
   query: BrandListQuery,
