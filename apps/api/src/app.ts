@@ -9,6 +9,7 @@ import Fastify, {
   type FastifyRequest,
   type FastifyHttp2SecureOptions,
   type FastifyServerOptions,
+  LogController,
 } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -168,9 +169,8 @@ function createFastify(deps: AppDeps, headers: SecurityHeaders): FastifyInstance
     frameworkErrors: frameworkErrorHandler(headers.api),
     clientErrorHandler: clientErrorHandler(headers.api),
     routerOptions: { ignoreTrailingSlash: true },
-    // One line a request, written when it is answered (logOneLinePerRequest), instead of
-    // Fastify's two ("incoming request" and "request completed").
-    disableRequestLogging: true,
+    // One line a request, written when it is answered, instead of Fastify's two.
+    logController: new OneLinePerRequest(),
     // A per-request child logger costs a redaction pass over its bindings; skip it when nothing
     // would be logged anyway.
     childLoggerFactory: (logger, bindings, childOptions) =>
@@ -187,7 +187,6 @@ function createFastify(deps: AppDeps, headers: SecurityHeaders): FastifyInstance
         https: { allowHTTP1: true, ...tls },
       } as unknown as FastifyHttp2SecureOptions<Http2SecureServer>) as unknown as FastifyInstance)
     : Fastify(options);
-  logOneLinePerRequest(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // JSON only: a text body would otherwise reach validation as a string and read as a 400.
@@ -196,17 +195,31 @@ function createFastify(deps: AppDeps, headers: SecurityHeaders): FastifyInstance
 }
 
 /**
- * Every request's line in the log, once it is answered: its id, method and route (never the
- * URL: see loggedPath), the status and how long it took.
+ * Fastify's request logging with one line a request instead of two: nothing when a request
+ * arrives, and when it is answered its id, method and route (never the URL: see loggedPath), the
+ * status and how long it took, with the error if it failed. Fastify's other lines (errors its
+ * default handler answers, streams cut short) stay as they are.
  */
-function logOneLinePerRequest(app: FastifyInstance): void {
-  app.addHook('onResponse', (request, reply, done) => {
-    request.log.info(
-      { req: request, res: reply, responseTime: reply.elapsedTime },
-      'request completed',
-    );
-    done();
-  });
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (error) {
+      reply.log.error(
+        { req: request, res: reply, err: error, responseTime: reply.elapsedTime },
+        'request errored',
+      );
+    } else {
+      reply.log.info(
+        { req: request, res: reply, responseTime: reply.elapsedTime },
+        'request completed',
+      );
+    }
+  }
 }
 
 /** The API's headers on /v1, the web app's on everything else, and every answer's request id. */
