@@ -2,11 +2,11 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrandList } from '@refund/contracts/brands';
-import type { CustomerChange } from '../src/db/customer-changes';
 import { giftcardBrands } from '../src/db/schema';
 import { createBrandCatalog } from '../src/features/giftcards/brand-catalog';
 import { ownDatabase } from './support/own-database';
 import { signUpNewPerson } from './support/people';
+import { toldChanges } from './support/told-changes';
 import { call, startTestServer, type TestServer } from './support/test-server';
 
 /**
@@ -35,24 +35,6 @@ const listed = async (isListed: boolean) =>
     .update(giftcardBrands)
     .set({ isListed })
     .where(eq(giftcardBrands.providerBrandId, HARBOR));
-
-/** What the database would announce, told by the test: live or not, and when a change is heard. */
-function toldChanges() {
-  const listeners = new Set<(change: CustomerChange) => void>();
-  return {
-    isLive: true,
-    live() {
-      return this.isLive;
-    },
-    subscribe(listener: (change: CustomerChange) => void) {
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
-    },
-    announce(change: CustomerChange) {
-      for (const listener of listeners) listener(change);
-    },
-  };
-}
 
 const everything = { limit: 100, page: 1 } as const;
 

@@ -21,17 +21,28 @@ export function preferredEncoding(acceptEncoding: string | string[] | undefined)
   return 'identity';
 }
 
+/**
+ * The body in one coding: at the highest levels for what is compressed once and sent for good
+ * (the web app's files), or fast for what is compressed once for one answer among many.
+ */
+export function compressedAs(body: Buffer, coding: 'br' | 'gzip', effort: 'most' | 'fast'): Buffer {
+  if (coding === 'gzip') {
+    return gzipSync(body, { level: effort === 'most' ? constants.Z_BEST_COMPRESSION : 6 });
+  }
+  return brotliCompressSync(body, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: effort === 'most' ? constants.BROTLI_MAX_QUALITY : 5,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
+  });
+}
+
 /** One body in each encoding, compressed once at the highest levels. */
 export function compressedVariants(body: Buffer): Record<ContentEncoding, Buffer> {
   return {
-    br: brotliCompressSync(body, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-      },
-    }),
-    gzip: gzipSync(body, { level: constants.Z_BEST_COMPRESSION }),
+    br: compressedAs(body, 'br', 'most'),
+    gzip: compressedAs(body, 'gzip', 'most'),
     identity: body,
   };
 }

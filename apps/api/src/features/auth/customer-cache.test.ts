@@ -1,27 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { CustomerChange } from '../../db/customer-changes';
+import { toldChanges } from '../../../test/support/told-changes';
 import { createCustomerCache, HEARD_TTL_MS, type Read } from './customer-cache';
 
-function fakeChanges(live = true) {
-  const listeners = new Set<(change: CustomerChange) => void>();
-  return {
-    isLive: live,
-    live() {
-      return this.isLive;
-    },
-    subscribe(listener: (change: CustomerChange) => void) {
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
-    },
-    announce(change: CustomerChange) {
-      for (const listener of listeners) listener(change);
-    },
-    listeners,
-  };
-}
-
 function setup(options: { live?: boolean; unheardTtlMs?: number } = {}) {
-  const changes = fakeChanges(options.live ?? true);
+  const changes = toldChanges(options.live ?? true);
   let clock = 1_000_000;
   const cache = createCustomerCache<string>({
     changes,
@@ -133,7 +115,7 @@ describe('the customer cache', () => {
   });
 
   it('past its size, lets the value used least recently go, and keeps the others', async () => {
-    const changes = fakeChanges();
+    const changes = toldChanges();
     const cache = createCustomerCache<string>({ changes, unheardTtlMs: 5_000, maxEntries: 2 });
     const reads: string[] = [];
     const read = (key: string) => () => {
@@ -152,7 +134,7 @@ describe('the customer cache', () => {
   });
 
   it('never keeps a read that overlapped a change, even once that change is forgotten', async () => {
-    const changes = fakeChanges();
+    const changes = toldChanges();
     const cache = createCustomerCache<string>({ changes, unheardTtlMs: 5_000, maxEntries: 1 });
     let release: (value: Read<string>) => void = () => undefined;
     let reads = 0;

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { BrandList, BrandListQuery } from '@refund/contracts/brands';
 import type { CustomerChanges } from '../../db/customer-changes';
 import type { Queryable } from '../../db/database';
 import { giftcardBrands } from '../../db/schema';
+import { compressedAs } from '../../http/content-encoding';
 import { brandView, type BrandRow, type BrandSelectionConfig } from './brands';
 
 /**
@@ -24,19 +24,7 @@ export interface CatalogAnswer {
  * JSON). Fast settings: a list searched for once is compressed for that one answer.
  */
 export function encodedBody(answer: CatalogAnswer, coding: 'br' | 'gzip'): Buffer {
-  const known = answer.encoded[coding];
-  if (known) return known;
-  const body = Buffer.from(answer.body);
-  const made =
-    coding === 'br'
-      ? brotliCompressSync(body, {
-          params: {
-            [constants.BROTLI_PARAM_QUALITY]: 5,
-            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-            [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-          },
-        })
-      : gzipSync(body, { level: 6 });
+  const made = answer.encoded[coding] ?? compressedAs(Buffer.from(answer.body), coding, 'fast');
   answer.encoded[coding] = made;
   return made;
 }
