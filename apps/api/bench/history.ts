@@ -1,22 +1,25 @@
 /**
  * History at scale, on PostgreSQL: two customers, one with 1,000 claimed refunds and one with
- * 1,000,000 (BENCH_HISTORY_ROWS), the server in a process of its own. Reported: the latency of
- * the refund history's first page, of a deep page (the last one, and at row 500,000 of the long
- * history) and of the balance, each the median (p50) and p99 of sequential requests, the two
- * customers' requests interleaved so both meet the same machine. Targets: a deep page of the long
- * history at most 1.5x the short history's deep page; the balance at most 1.5x.
+ * 1,000,000 (BENCH_HISTORY_ROWS), each claim in the ledger as a claim posts it (a transfer and its
+ * two entries), the server in a process of its own as `npm start` runs it. Reported: the latency
+ * of the refund history's first page, of a deep page (the last one, and at row 500,000 of the
+ * long history), of the statement's first page and a deep one (every movement of their money,
+ * read from the ledger), and of the balance, each the median (p50) and p99 of sequential
+ * requests, the two customers' requests interleaved so both meet the same machine. Targets: a
+ * deep page of the long history at most 1.5x the short history's deep page; the statement's
+ * pages and the balance at most 1.5x the short history's.
  *
  * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) names a server and a
  * database to connect to; the run creates a database of its own there and drops it afterwards.
  */
 import { performance } from 'node:perf_hooks';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { openDatabase, type Db } from '../src/db/database';
-import { refunds } from '../src/db/schema';
+import { ledgerAccounts, ledgerEntries, refunds } from '../src/db/schema';
 import { createAccessTokens } from '../src/features/auth/access-token';
 import { createSessionStore } from '../src/features/auth/sessions';
 import { createMerchant, generateApiKey } from '../src/features/merchants/merchant-keys';
-import { encodeCursor } from '../src/http/cursor';
+import { encodeCursor, encodeSeqCursor } from '../src/http/cursor';
 import { seededCustomer, seedRefundHistory } from '../test/support/history-seed';
 import { databaseBeside } from '../test/support/own-database';
 import { percentile } from './http-load';
@@ -43,6 +46,21 @@ async function cursorAfter(db: Db, userId: string, rows: number): Promise<string
     .where(and(eq(refunds.claimedByUserId, userId), eq(refunds.claimedAt, at)));
   if (!row) throw new Error(`no seeded refund at row ${rows}`);
   return encodeCursor(at, row.id);
+}
+
+/** The cursor a client holds after reading the first `lines` lines of a seeded statement. */
+async function statementCursorAfter(db: Db, userId: string, lines: number): Promise<string> {
+  // Each seeded claim is one line, its entry on the customer's available account.
+  const [row] = await db
+    .select({ seq: ledgerEntries.seq })
+    .from(ledgerEntries)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .where(and(eq(ledgerAccounts.ownerType, 'customer'), eq(ledgerAccounts.ownerId, userId)))
+    .orderBy(desc(ledgerEntries.seq))
+    .offset(lines - 1)
+    .limit(1);
+  if (!row) throw new Error(`no seeded statement line at ${lines}`);
+  return encodeSeqCursor(row.seq);
 }
 
 interface Probe {
@@ -87,6 +105,7 @@ try {
         email: customer.email,
         count,
         newest: NEWEST,
+        ledger: true,
       });
       log(
         `seeded ${count.toLocaleString('en-US')} refunds in ${((performance.now() - started) / 1000).toFixed(1)} s`,
@@ -103,6 +122,8 @@ try {
 
     const history = (cursor?: string) =>
       `/v1/refunds?limit=${PAGE}${cursor ? `&cursor=${cursor}` : ''}`;
+    const statement = (cursor?: string) =>
+      `/v1/wallet/statement?limit=${PAGE}${cursor ? `&cursor=${cursor}` : ''}`;
     const probe = (probeName: string, path: string, token: string): Probe => ({
       name: probeName,
       path,
@@ -136,6 +157,26 @@ try {
         history(await cursorAfter(db, long.id, LONG - PAGE)),
         long.token,
       ),
+      shortStatement: probe(
+        `statement first page, ${SHORT.toLocaleString('en-US')} lines`,
+        statement(),
+        short.token,
+      ),
+      longStatement: probe(
+        `statement first page, ${LONG.toLocaleString('en-US')} lines`,
+        statement(),
+        long.token,
+      ),
+      shortStatementDeep: probe(
+        `statement last page, ${SHORT.toLocaleString('en-US')} lines (line ${(SHORT - PAGE).toLocaleString('en-US')})`,
+        statement(await statementCursorAfter(db, short.id, SHORT - PAGE)),
+        short.token,
+      ),
+      longStatementDeep: probe(
+        `statement deep page, ${LONG.toLocaleString('en-US')} lines (line ${middle.toLocaleString('en-US')})`,
+        statement(await statementCursorAfter(db, long.id, middle)),
+        long.token,
+      ),
       shortBalance: probe(
         `balance, ${SHORT.toLocaleString('en-US')} refunds`,
         '/v1/wallet/balance',
@@ -164,6 +205,19 @@ try {
       reportFigure({
         figure: `history ${p.name}`,
         value: `${describe(p)}; ${factor.toFixed(2)}x the ${SHORT.toLocaleString('en-US')}-refund last page`,
+        target: `at most ${TARGET_FACTOR}x`,
+        met: factor <= TARGET_FACTOR,
+      });
+    }
+    for (const [p, anchor] of [
+      [probes.longStatement, probes.shortStatement],
+      [probes.longStatementDeep, probes.shortStatementDeep],
+    ] as const) {
+      reportFigure({ figure: anchor.name, value: describe(anchor), target: null, met: null });
+      const factor = p50(p) / p50(anchor);
+      reportFigure({
+        figure: p.name,
+        value: `${describe(p)}; ${factor.toFixed(2)}x the ${SHORT.toLocaleString('en-US')}-line one`,
         target: `at most ${TARGET_FACTOR}x`,
         met: factor <= TARGET_FACTOR,
       });

@@ -14,6 +14,7 @@ import { createPrepaidCardWallet } from '../src/features/prepaid-cards/prepaid-c
 import { listClaimedRefunds } from '../src/features/refunds/refund-history';
 import { createSpotlights } from '../src/features/spotlights/spotlights';
 import { walletBalance } from '../src/features/wallet/wallet-balance';
+import { walletStatement } from '../src/features/wallet/wallet-statement';
 import { listWebhookDeliveries } from '../src/features/webhooks/webhook-delivery-log';
 import { encodeCursor, encodeExactCursor } from '../src/http/cursor';
 import { seededCustomer, seedRefundHistory } from './support/history-seed';
@@ -261,8 +262,9 @@ describe('a customer with thousands of refunds', () => {
       email: customer.email,
       count,
       newest,
+      ledger: true,
     });
-    await database.db.execute('analyze refunds, refund_returns');
+    await database.db.execute('analyze refunds, refund_returns, ledger_entries, ledger_transfers');
   }, 120_000); // Seeds thousands of refunds, then analyzes the tables.
 
   it('a deep page reads only its own rows, straight from the index', async () => {
@@ -309,6 +311,37 @@ describe('a customer with thousands of refunds', () => {
       .filter((n) => n['Relation Name'] === 'refunds' || n['Relation Name'] === 'refund_returns')
       .reduce((sum, n) => sum + (n['Actual Rows'] ?? 0) + (n['Rows Removed by Filter'] ?? 0), 0);
     expect(rowsRead).toBeLessThan(50);
-    expect(await walletBalance(database.db, customerId)).toMatchObject({ total_in_cents: 0 });
+    // Each seeded claim is $1.00 in the ledger.
+    expect(await walletBalance(database.db, customerId)).toMatchObject({
+      total_in_cents: count * 100,
+    });
+  });
+
+  it('a statement page deep in the history reads a few pages of entries, along the index', async () => {
+    const top = await walletStatement(database.db, customerId, 20, undefined);
+    expect(top.data).toHaveLength(20);
+    expect(top.data[0]).toMatchObject({ kind: 'refund_claimed', amount_in_cents: 100 });
+    // Walk 4,000 lines down, then read the next page as a client holding that cursor would.
+    let cursor = top.next_cursor ?? undefined;
+    for (let read = 20; read < 4_000; read += 200) {
+      cursor =
+        (await walletStatement(database.db, customerId, 200, cursor)).next_cursor ?? undefined;
+    }
+    const statements = await statementsOf(() => walletStatement(recording, customerId, 20, cursor));
+    let entriesRead = 0;
+    for (const statement of statements.filter((s) => s.text.includes('"ledger_entries"'))) {
+      const plan = await explain(statement, { analyze: true, indexScansOnly: false });
+      for (const node of nodesOf(plan).filter((n) => n['Relation Name'] === 'ledger_entries')) {
+        expect(node['Node Type']).not.toBe('Seq Scan');
+        entriesRead += (node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0);
+      }
+    }
+    // One round of the walk: at most 64 entries on each of the customer's accounts, then the
+    // found transfers' own entries; never the 4,000 newer ones.
+    expect(entriesRead).toBeGreaterThan(0);
+    expect(entriesRead).toBeLessThan(300);
+    const page = await walletStatement(database.db, customerId, 20, cursor);
+    expect(page.data).toHaveLength(20);
+    expect(page.next_cursor).not.toBeNull();
   });
 });

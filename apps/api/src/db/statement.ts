@@ -80,6 +80,9 @@ export async function runStatement<T>(
   const parts = chunks.map((chunk, i) =>
     i % 2 === 0 ? sql.raw(chunk) : sql`${values[Number(chunk) - 1]}`,
   );
-  const result: unknown = await db.execute(sql.join(parts));
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+  return resultRows<T>(await db.execute(sql.join(parts)));
 }
+
+/** The rows of a raw statement's result, as either driver answers them. */
+export const resultRows = <T>(result: unknown): T[] =>
+  (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
+import { resultRows } from '../../db/statement';
 
 export interface LedgerReport {
   ok: boolean;
@@ -23,11 +24,8 @@ export interface LedgerCheckOptions {
   jobBoundSeconds?: number;
 }
 
-const rows = <T>(result: unknown): T[] =>
-  (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-
 const query = async <T>(db: Queryable, statement: SQL): Promise<T[]> =>
-  rows<T>(await db.execute(statement));
+  resultRows<T>(await db.execute(statement));
 
 /**
  * The ledger's invariants: every transfer sums to zero, every balance equals the sum of its

@@ -1,6 +1,7 @@
 import type { StatementLine, StatementLineKind, StatementPage } from '@refund/contracts/wallet';
 import { and, desc, eq, gte, inArray, like, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
+import { resultRows } from '../../db/statement';
 import {
   ledgerAccounts,
   ledgerEntries,
@@ -63,37 +64,10 @@ export async function walletStatement(
         )
         .map(([transfer]) => transfer)
     : null;
-  const theirs = db
-    .select({ id: ledgerAccounts.id })
-    .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.ownerType, 'customer'), eq(ledgerAccounts.ownerId, userId)));
-  const net = sql<string>`sum(${ledgerEntries.amountCents})`;
-  // The order the customer's money moved in: entries are numbered as they are written.
-  const last = sql<string>`max(${ledgerEntries.seq})`;
-  const rows = await db
-    .select({
-      id: ledgerTransfers.id,
-      kind: ledgerTransfers.kind,
-      referenceKind: ledgerTransfers.referenceKind,
-      referenceId: ledgerTransfers.referenceId,
-      at: exactCreatedAt,
-      net,
-      seq: last,
-    })
-    .from(ledgerEntries)
-    .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
-    .where(
-      and(
-        inArray(ledgerEntries.accountId, theirs),
-        transferKinds ? inArray(ledgerTransfers.kind, transferKinds) : undefined,
-        range ? gte(ledgerTransfers.createdAt, range.from) : undefined,
-        range ? lt(ledgerTransfers.createdAt, range.to) : undefined,
-      ),
-    )
-    .groupBy(ledgerTransfers.id)
-    .having(after === null ? sql`${net} <> 0` : sql`${net} <> 0 and ${last} < ${after}`)
-    .orderBy(desc(last))
-    .limit(pageLimit(limit));
+  const rows =
+    transferKinds || range
+      ? await filteredLines(db, userId, limit, after, transferKinds, range)
+      : await newestLines(db, userId, limit, after);
   const { page, next_cursor } = keysetPage(rows, limit, (end) => encodeSeqCursor(Number(end.seq)));
 
   const ids = (kind: string) =>
@@ -158,6 +132,130 @@ export async function walletStatement(
     ];
   });
   return { data: wanted ? data.filter((line) => wanted.has(line.kind)) : data, next_cursor };
+}
+
+/** What a statement line is made from: one transfer, its net on the customer's accounts. */
+const lineColumns = {
+  id: ledgerTransfers.id,
+  kind: ledgerTransfers.kind,
+  referenceKind: ledgerTransfers.referenceKind,
+  referenceId: ledgerTransfers.referenceId,
+  at: exactCreatedAt,
+  net: sql<string>`sum(${ledgerEntries.amountCents})`,
+  // The order the customer's money moved in: entries are numbered as they are written.
+  seq: sql<string>`max(${ledgerEntries.seq})`,
+};
+type LineRow = {
+  id: string;
+  kind: string;
+  referenceKind: string | null;
+  referenceId: string | null;
+  at: string;
+  net: string;
+  seq: string;
+};
+
+const customerAccounts = (db: Queryable, userId: string) =>
+  db
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.ownerType, 'customer'), eq(ledgerAccounts.ownerId, userId)));
+
+/**
+ * A page of the whole statement (no filter), read from the newest entry backwards along each of
+ * the customer's accounts' (account, seq) index, a few pages' worth of entries at a time, so a
+ * page costs the same at the top of a million-line history as of a short one. A transfer's line
+ * stands at its newest entry on their accounts, and its net is summed over all its entries there
+ * (one may lie beyond the entries read), so every transfer whose newest entry was read is whole.
+ */
+async function newestLines(
+  db: Queryable,
+  userId: string,
+  limit: number,
+  after: number | null,
+): Promise<LineRow[]> {
+  const accounts = (await customerAccounts(db, userId)).map((a) => a.id);
+  if (accounts.length === 0) return [];
+  const wanted = pageLimit(limit);
+  const chunk = Math.max(64, wanted * 2);
+  const found: LineRow[] = [];
+  let below = after;
+  for (;;) {
+    const bound = below === null ? sql`` : sql`and ${ledgerEntries.seq} < ${below}`;
+    const entries = resultRows<{ transfer_id: string; seq: string }>(
+      await db.execute(sql`
+        select e.transfer_id, e.seq
+        from unnest(array[${sql.join(
+          accounts.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )}]) as account(id)
+        cross join lateral (
+          select ${ledgerEntries.transferId} as transfer_id, ${ledgerEntries.seq} as seq
+          from ${ledgerEntries}
+          where ${ledgerEntries.accountId} = account.id ${bound}
+          order by ${ledgerEntries.seq} desc
+          limit ${chunk}
+        ) e
+        order by e.seq desc
+        limit ${chunk}`),
+    );
+    if (entries.length === 0) break;
+    const lowest = Number(entries[entries.length - 1]?.seq);
+    const lines = await db
+      .select(lineColumns)
+      .from(ledgerEntries)
+      .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
+      .where(
+        and(
+          inArray(ledgerEntries.transferId, [...new Set(entries.map((e) => e.transfer_id))]),
+          inArray(ledgerEntries.accountId, accounts),
+        ),
+      )
+      .groupBy(ledgerTransfers.id);
+    for (const line of lines) {
+      const seq = Number(line.seq);
+      // Lines at or above the cursor were on an earlier page; every one below `lowest` is
+      // whole only once its newest entry is read, in a later round.
+      if (Number(line.net) !== 0 && seq >= lowest && (below === null || seq < below)) {
+        found.push(line);
+      }
+    }
+    if (found.length >= wanted || entries.length < chunk) break;
+    below = lowest;
+  }
+  return found.sort((a, b) => Number(b.seq) - Number(a.seq)).slice(0, wanted);
+}
+
+/**
+ * A page of the statement's lines of some kinds or of a time range (a month's statement): the
+ * customer's transfers, grouped, filtered and ordered in one statement.
+ */
+async function filteredLines(
+  db: Queryable,
+  userId: string,
+  limit: number,
+  after: number | null,
+  transferKinds: string[] | null,
+  range: { from: Date; to: Date } | undefined,
+): Promise<LineRow[]> {
+  const net = lineColumns.net;
+  const last = lineColumns.seq;
+  return db
+    .select(lineColumns)
+    .from(ledgerEntries)
+    .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
+    .where(
+      and(
+        inArray(ledgerEntries.accountId, customerAccounts(db, userId)),
+        transferKinds ? inArray(ledgerTransfers.kind, transferKinds) : undefined,
+        range ? gte(ledgerTransfers.createdAt, range.from) : undefined,
+        range ? lt(ledgerTransfers.createdAt, range.to) : undefined,
+      ),
+    )
+    .groupBy(ledgerTransfers.id)
+    .having(after === null ? sql`${net} <> 0` : sql`${net} <> 0 and ${last} < ${after}`)
+    .orderBy(desc(last))
+    .limit(pageLimit(limit));
 }
 
 /** The refunds the lines are about, by the refund's id or one of its returns' ids. */
