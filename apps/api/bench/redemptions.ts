@@ -2,14 +2,25 @@
  * Redemptions per second on PostgreSQL: POST /v1/redemptions to a sandbox debit card over HTTP,
  * (a) spread over many customers and (b) all on one hot customer, beside pgbench's simple-update
  * rate (`pgbench -N`) on the same server in the same run. The product runs as `npm start` runs
- * it, the compiled API in a process of its own; the load comes from wrk, a C load generator in a
- * process of its own as pgbench's client is (bench/wrk-load.ts), and the three measurements
- * alternate round by round (pgbench, spread, hot, pgbench, ...), so a change in the machine's
- * load hits all three alike. Afterwards the ledger must show no drift and every balance must
- * equal what the customer's history implies.
+ * it: the compiled API in a process of its own, its default logging and its default database
+ * pool, with pgbench given as many clients as that pool has connections. The load comes from wrk,
+ * a C load generator in a process of its own as pgbench's client is (bench/wrk-load.ts), 64
+ * requests at a time.
  *
- * Targets: each scenario at least 0.35x pgbench's rate (median of the rounds' ratios) with p99
- * latency under 100 ms.
+ * Customers go through the calls a client makes: before each round every customer asks for its
+ * withdrawal passcodes through the API (POST /v1/redemptions/otp, also measured), the sandbox
+ * texts them, and the bench reads each code from the sandbox's outbox as the customer reads their
+ * phone; the redemptions then send those codes. The withdrawal passcode allowance is raised for
+ * the run (a real customer may ask for 30 an hour) and the hour's count of sends cleared between
+ * rounds, as if the hour had passed.
+ *
+ * The three measurements alternate round by round (pgbench, spread, hot, pgbench, ...), so a
+ * change in the machine's load hits all three alike. Afterwards the ledger must show no drift and
+ * every balance must equal what the customer's history implies.
+ *
+ * Targets: each scenario at least 0.5x pgbench's rate (median of the rounds' ratios) with p99
+ * latency under 100 ms in every round, the first included; more than one recording statement in
+ * flight at a time on average while the load runs.
  *
  * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) names a server and a
  * database to connect to; the run creates databases of its own there and drops them afterwards.
@@ -18,7 +29,10 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import pg from 'pg';
 import { openDatabase, type Db } from '../src/db/database';
-import { otpAttempts } from '../src/db/schema';
+import { and, asc, eq, gte, inArray, like, sql } from 'drizzle-orm';
+import { loadConfig } from '../src/config';
+import { otpAttempts, otpSends, sandboxMessages } from '../src/db/schema';
+import { resultRows } from '../src/db/statement';
 import { hashOtpCode } from '../src/features/auth/otp-code';
 import { checkLedger } from '../src/features/ledger/ledger-check';
 import { createMerchant, generateApiKey } from '../src/features/merchants/merchant-keys';
@@ -34,14 +48,17 @@ const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
-const POOL_SIZE = process.env.BENCH_POOL_SIZE ?? '40';
-const TARGET_RATIO = 0.35;
+/** The product's database pool: its default unless BENCH_POOL_SIZE says otherwise. */
+const POOL_SIZE = Number(
+  process.env.BENCH_POOL_SIZE ?? loadConfig({ DATA_DIR: 'memory://' }).DATABASE_POOL_SIZE,
+);
+const TARGET_RATIO = 0.5;
 const TARGET_P99_MS = 100;
 const AMOUNT_CENTS = 100;
-/** Passcodes minted per customer for each round; a round that uses them all up says so. */
-const SPREAD_CODES = Number(process.env.BENCH_CODES_PER_CUSTOMER ?? 200);
-const HOT_CODES = Number(process.env.BENCH_HOT_CODES ?? 40_000);
-const WARM_UP_CODES = 20;
+/** Passcodes each customer asks for before each round; a round that uses them all up says so. */
+const SPREAD_CODES = Number(process.env.BENCH_CODES_PER_CUSTOMER ?? 50);
+const HOT_CODES = Number(process.env.BENCH_HOT_CODES ?? 10_000);
+const WARM_UP_CODES = 10;
 
 interface Customer {
   userId: string;
@@ -83,8 +100,10 @@ async function run(command: string, args: string[]): Promise<string> {
   return output;
 }
 
+const PGBENCH = ['-N', '-c', String(POOL_SIZE), '-j', '2'];
+
 async function pgbenchTps(url: string): Promise<number> {
-  const output = await run('pgbench', ['-N', '-c', '8', '-j', '2', '-T', String(SECONDS), url]);
+  const output = await run('pgbench', [...PGBENCH, '-T', String(SECONDS), url]);
   const tps = /tps = ([\d.]+)/.exec(output)?.[1];
   if (!tps) throw new Error(`no tps in pgbench output:\n${output}`);
   return Number(tps);
@@ -124,6 +143,8 @@ function sampleActivity(url: string, database: string) {
   const client = new pg.Client({ connectionString: url });
   const counts = new Map<string, number>();
   let samples = 0;
+  /** Recording statements (a group commit's batch) running, summed over the samples. */
+  let recording = 0;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let pending: Promise<void> = Promise.resolve();
@@ -136,7 +157,15 @@ function sampleActivity(url: string, database: string) {
        group by 1`,
       [database],
     );
+    // A recording batch's statement names the passcode's hash among its first columns (the
+    // activity view keeps only a statement's first kilobyte).
+    const { rows: inFlight } = await client.query<{ n: string }>(
+      `select count(*) as n from pg_stat_activity
+       where datname = $1 and state = 'active' and query like '%code_hash text%'`,
+      [database],
+    );
     samples += 1;
+    recording += Number(inFlight[0]?.n ?? 0);
     for (const row of rows) counts.set(row.what, (counts.get(row.what) ?? 0) + Number(row.n));
     if (!stopped) timer = setTimeout(() => (pending = tick()), 200);
   };
@@ -146,15 +175,18 @@ function sampleActivity(url: string, database: string) {
       pending = tick();
       await pending;
     },
-    async stop(): Promise<string[]> {
+    async stop(): Promise<{ waits: string[]; recordingInFlight: number }> {
       stopped = true;
       clearTimeout(timer);
       await pending;
       await client.end();
-      return [...counts.entries()]
-        .sort((a, b) => b[1] - a[1])
-        .slice(0, 6)
-        .map(([what, n]) => `${(n / Math.max(samples, 1)).toFixed(1)} × ${what}`);
+      return {
+        waits: [...counts.entries()]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 6)
+          .map(([what, n]) => `${(n / Math.max(samples, 1)).toFixed(1)} × ${what}`),
+        recordingInFlight: recording / Math.max(samples, 1),
+      };
     },
   };
 }
@@ -235,6 +267,8 @@ interface Measured {
   postgresCpuMs: number | null;
   transactions: number;
   waits: string[];
+  /** Recording statements running at once, on average over the round. */
+  recordingInFlight: number;
 }
 
 async function measure(
@@ -251,9 +285,9 @@ async function measure(
   const result = await work();
   const serverCpuMs = ((await processCpuMs(serverPid)) ?? 0) - cpu0;
   const postgresCpuMs = await postgres.stop();
-  const waits = await activity.stop();
+  const { waits, recordingInFlight } = await activity.stop();
   const transactions = (await transactionsDone(database)) - transactions0;
-  return { result, serverCpuMs, postgresCpuMs, transactions, waits };
+  return { result, serverCpuMs, postgresCpuMs, transactions, waits, recordingInFlight };
 }
 
 const rate = (r: LoadResult) => r.ok / r.elapsed;
@@ -268,6 +302,7 @@ function describeRound(m: Measured): string {
     `${r.exhausted ? ', ran out of passcodes' : ''}); per redemption ` +
     `${per(m.transactions).toFixed(1)} transactions, ${per(m.serverCpuMs).toFixed(2)} ms server CPU` +
     (m.postgresCpuMs !== null ? `, ${per(m.postgresCpuMs).toFixed(2)} ms PostgreSQL CPU` : '') +
+    `; recording statements in flight ${m.recordingInFlight.toFixed(2)}` +
     `; sessions on average: ${m.waits.join('; ')}`
   );
 }
@@ -287,8 +322,9 @@ try {
   await run('pgbench', ['-i', '-q', databaseUrl(scratchDb)]);
   const server = await startProductServer({
     DATABASE_URL: databaseUrl(benchDb),
-    DATABASE_POOL_SIZE: POOL_SIZE,
+    ...(process.env.BENCH_POOL_SIZE ? { DATABASE_POOL_SIZE: String(POOL_SIZE) } : {}),
     ACCESS_TOKEN_TTL_SECONDS: '3600',
+    OTP_WITHDRAWAL_SENDS_PER_HOUR: '1000000',
   });
   const database = await openDatabase({ url: databaseUrl(benchDb), poolSize: 4 });
   const { db } = database;
@@ -296,22 +332,34 @@ try {
     log(`setting up ${CUSTOMERS} customers and one hot customer…`);
     const customers = await setUpCustomers(server.origin, db, CUSTOMERS + 1);
     const hot = customers.pop() as Customer;
-    await mintCodes(db, customers, WARM_UP_CODES + ROUNDS * SPREAD_CODES);
-    await mintCodes(db, [hot], WARM_UP_CODES + ROUNDS * HOT_CODES);
 
-    await load(server.origin, customers, 2, WARM_UP_CODES); // warm-up: JIT, pools, caches
+    // Warm-up: JIT, pools, caches.
+    await askForCodes(server.origin, db, customers, WARM_UP_CODES);
+    await askForCodes(server.origin, db, [hot], WARM_UP_CODES);
+    await load(server.origin, customers, 2, WARM_UP_CODES);
     await load(server.origin, [hot], 2, WARM_UP_CODES);
-    const rounds: { pgbench: number; spread: Measured; hot: Measured }[] = [];
+    const rounds: {
+      pgbench: number;
+      spread: Measured;
+      hot: Measured;
+      codes: LoadResult[];
+    }[] = [];
     for (let round = 1; round <= ROUNDS; round += 1) {
+      await forgetTheHoursSends(db);
       const tps = await pgbenchTps(databaseUrl(scratchDb));
+      const spreadCodes = await askForCodes(server.origin, db, customers, SPREAD_CODES);
       const spread = await measure(server.pid, benchDb, () =>
         load(server.origin, customers, SECONDS, SPREAD_CODES),
       );
+      const hotCodes = await askForCodes(server.origin, db, [hot], HOT_CODES);
       const hotRound = await measure(server.pid, benchDb, () =>
         load(server.origin, [hot], SECONDS, HOT_CODES),
       );
-      rounds.push({ pgbench: tps, spread, hot: hotRound });
-      log(`round ${round}: pgbench -N -c 8 -j 2 ${tps.toFixed(0)} tps`);
+      rounds.push({ pgbench: tps, spread, hot: hotRound, codes: [spreadCodes, hotCodes] });
+      log(`round ${round}: pgbench ${PGBENCH.join(' ')} ${tps.toFixed(0)} tps`);
+      log(
+        `  passcodes asked for, spread: ${describeCodes(spreadCodes)}; hot: ${describeCodes(hotCodes)}`,
+      );
       log(`  (a) spread over ${CUSTOMERS} customers: ${describeRound(spread)}`);
       log(`  (b) one hot customer: ${describeRound(hotRound)}`);
     }
@@ -325,11 +373,24 @@ try {
     );
     const mismatches = await balancesVersusHistory(server.origin, [...customers, hot]);
 
-    log(`PostgreSQL pool ${POOL_SIZE}, ${CONNECTIONS} concurrent requests, ${AMOUNT_CENTS}¢ each`);
+    const setting =
+      `PostgreSQL pool ${POOL_SIZE}${process.env.BENCH_POOL_SIZE ? '' : ' (the default)'}, ` +
+      `${CONNECTIONS} concurrent requests, ${AMOUNT_CENTS}¢ each; pgbench ${PGBENCH.join(' ')}`;
+    log(setting);
     const pgbench = median(rounds.map((r) => r.pgbench));
     reportFigure({
-      figure: 'pgbench -N -c 8 -j 2 (simple updates), same run',
+      figure: `pgbench ${PGBENCH.join(' ')} (simple updates, ${POOL_SIZE} clients as the pool has connections), same run`,
       value: `${pgbench.toFixed(0)} tps (median of ${ROUNDS} rounds)`,
+      target: null,
+      met: null,
+    });
+    const codes = rounds.flatMap((r) => r.codes);
+    reportFigure({
+      figure: 'withdrawal passcodes asked for (POST /v1/redemptions/otp), before each round',
+      value: `${median(codes.map(rate)).toFixed(0)}/s, p99 ${percentile(
+        codes.flatMap((c) => c.latencies),
+        99,
+      ).toFixed(1)} ms`,
       target: null,
       met: null,
     });
@@ -338,22 +399,32 @@ try {
       ['redemptions by one hot customer', (r: (typeof rounds)[0]) => r.hot],
     ] as const) {
       const ratio = median(rounds.map((r) => rate(pick(r).result) / r.pgbench));
-      const latencies = rounds.flatMap((r) => pick(r).result.latencies);
       const failed = rounds.reduce((sum, r) => sum + pick(r).result.failed, 0);
       reportFigure({
-        figure: `${name}, rate`,
+        figure: `${name}, rate (${setting})`,
         value:
           `${median(rounds.map((r) => rate(pick(r).result))).toFixed(0)}/s, ` +
           `${ratio.toFixed(2)}x pgbench${failed ? `, ${failed} failed` : ''}`,
         target: `at least ${TARGET_RATIO}x pgbench, none failed`,
         met: ratio >= TARGET_RATIO && failed === 0,
       });
-      const p99 = percentile(latencies, 99);
+      const p99s = rounds.map((r) => percentile(pick(r).result.latencies, 99));
+      const worst = Math.max(...p99s);
       reportFigure({
         figure: `${name}, latency`,
-        value: `p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms`,
-        target: `p99 under ${TARGET_P99_MS} ms`,
-        met: p99 < TARGET_P99_MS,
+        value: `p50 ${percentile(
+          rounds.flatMap((r) => pick(r).result.latencies),
+          50,
+        ).toFixed(1)} ms; p99 by round ${p99s.map((p) => p.toFixed(1)).join(', ')} ms`,
+        target: `p99 under ${TARGET_P99_MS} ms in every round`,
+        met: worst < TARGET_P99_MS,
+      });
+      const inFlight = median(rounds.map((r) => pick(r).recordingInFlight));
+      reportFigure({
+        figure: `${name}, recording statements in flight`,
+        value: `${inFlight.toFixed(2)} on average (median of the rounds)`,
+        target: 'more than 1',
+        met: inFlight > 1,
       });
     }
     const consistent = report.ok && drift === 0 && mismatches.length === 0;
@@ -382,7 +453,7 @@ try {
   });
 }
 
-// ---- set-up through the API, with accounts and passcodes made directly ----
+// ---- set-up through the API, with accounts and sessions made directly ----
 
 async function inBatches<T, R>(
   items: T[],
@@ -450,27 +521,99 @@ async function setUpCustomers(origin: string, db: Db, count: number): Promise<Cu
   });
 }
 
-/** Withdrawal passcodes as the SMS step would leave them, inserted in bulk. */
-async function mintCodes(db: Db, customers: Customer[], each: number) {
-  const rows = customers.flatMap((customer) =>
-    Array.from({ length: each }, () => {
-      const id = crypto.randomUUID();
-      const code = String(100_000 + Math.floor(Math.random() * 900_000));
-      customer.codes.push({ attempt_id: id, code });
-      return {
-        id,
-        purpose: 'WITHDRAWAL' as const,
-        channel: 'sms' as const,
-        destination: customer.phone,
-        userId: customer.userId,
-        codeHash: hashOtpCode(BENCH_SECRETS.OTP_SECRET, id, code),
-        codeExpiresAt: new Date(Date.now() + 25 * 60_000),
-        resendAvailableAt: new Date(Date.now() + 60_000),
-      };
-    }),
+/**
+ * Each customer asks for `each` withdrawal passcodes through the API, as the app does before a
+ * redemption (wrk, 64 at a time); each code is then read from the sandbox's outbox, as the
+ * customer reads it on their phone, and kept with the attempt it belongs to (the attempt ids are
+ * read from the database: the API answered each to its request, which wrk does not keep). A
+ * code belongs to the attempt whose stored hash it makes.
+ */
+async function askForCodes(
+  origin: string,
+  db: Db,
+  customers: Customer[],
+  each: number,
+): Promise<LoadResult> {
+  const [{ since } = { since: '' }] = resultRows<{ since: string }>(
+    await db.execute(sql`select now()::text as since`),
   );
-  for (let i = 0; i < rows.length; i += 2_000)
-    await db.insert(otpAttempts).values(rows.slice(i, i + 2_000));
+  const result = await runWrkLoad({
+    origin,
+    path: '/v1/redemptions/otp',
+    seconds: 600,
+    connections: CONNECTIONS,
+    customers: customers.map((c) => ({ token: c.token, bodies: Array<string>(each).fill('') })),
+  });
+  if (result.failed > 0) {
+    throw new Error(`${result.failed} passcode requests failed ${JSON.stringify(result.statuses)}`);
+  }
+  const attempts = await db
+    .select({ id: otpAttempts.id, userId: otpAttempts.userId, codeHash: otpAttempts.codeHash })
+    .from(otpAttempts)
+    .where(
+      and(
+        inArray(
+          otpAttempts.userId,
+          customers.map((c) => c.userId),
+        ),
+        eq(otpAttempts.purpose, 'WITHDRAWAL'),
+        gte(otpAttempts.createdAt, new Date(since)),
+      ),
+    )
+    .orderBy(asc(otpAttempts.createdAt), asc(otpAttempts.id));
+  const phones = customers.map((c) => c.phone);
+  const sent = () =>
+    db
+      .select({ to: sandboxMessages.to, body: sandboxMessages.body })
+      .from(sandboxMessages)
+      .where(
+        and(
+          inArray(sandboxMessages.to, phones),
+          gte(sandboxMessages.createdAt, new Date(since)),
+          // Only the passcodes: the phones also get other texts (a refund claimed, a payout).
+          like(sandboxMessages.body, '% verification code.%'),
+        ),
+      )
+      .orderBy(asc(sandboxMessages.createdAt), asc(sandboxMessages.id));
+  const deadline = Date.now() + 300_000;
+  let messages = await sent();
+  while (messages.length < attempts.length) {
+    if (Date.now() > deadline) {
+      throw new Error(`${messages.length} of ${attempts.length} passcodes texted in 5 minutes`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    messages = await sent();
+  }
+  const codesTo = new Map<string, string[]>();
+  for (const message of messages) {
+    const code = /^(\d{6}) /.exec(message.body)?.[1];
+    if (code) codesTo.set(message.to, [...(codesTo.get(message.to) ?? []), code]);
+  }
+  const byUser = new Map(customers.map((c) => [c.userId, c]));
+  for (const attempt of attempts) {
+    const customer = byUser.get(attempt.userId ?? '');
+    const codes = codesTo.get(customer?.phone ?? '') ?? [];
+    // Texts arrive nearly in the order they were asked for: look near the front first.
+    const at = codes.findIndex(
+      (code) => hashOtpCode(BENCH_SECRETS.OTP_SECRET, attempt.id, code) === attempt.codeHash,
+    );
+    if (!customer || at < 0) throw new Error(`no text carries the code of attempt ${attempt.id}`);
+    customer.codes.push({ attempt_id: attempt.id, code: codes[at] as string });
+    codes.splice(at, 1);
+  }
+  return result;
+}
+
+/** The hour's count of passcodes sent starts again, as if an hour had passed. */
+async function forgetTheHoursSends(db: Db) {
+  await db.delete(otpSends);
+}
+
+function describeCodes(r: LoadResult): string {
+  return (
+    `${rate(r).toFixed(0)}/s (${r.ok} in ${r.elapsed.toFixed(1)} s, ` +
+    `p99 ${percentile(r.latencies, 99).toFixed(1)} ms)`
+  );
 }
 
 async function allPages<T>(origin: string, token: string, path: string): Promise<T[]> {

@@ -1,10 +1,14 @@
 -- wrk's side of bench/wrk-load.ts: each wrk thread sends the requests of its own file, one per
 -- line ("<access token>\t<JSON body>"), in the file's order, each once, with an Idempotency-Key
--- of its own. A thread that has sent every line of its file stops and says so. At the end, the
--- latency of every answered request goes to a file as "<microseconds> <count>" lines.
+-- of its own (a line with no body is sent without one). A thread that has sent every line of its
+-- file stops and says so, also by writing the file <WRK_LOAD_DONE><thread>: wrk itself runs for
+-- its whole duration, so the caller ends it (SIGINT) once every thread has. Answers still on
+-- their way when a thread stops are not counted. At the end, the latency of every answered
+-- request goes to a file as "<microseconds> <count>" lines.
 --
 -- Environment: WRK_LOAD_FILES (the files' prefix: thread n reads <prefix><n>), WRK_LOAD_PATH,
--- WRK_LOAD_KEY_PREFIX (each key is <prefix><thread>-<n>), WRK_LOAD_LATENCIES (the output file).
+-- WRK_LOAD_METHOD (POST unless given), WRK_LOAD_KEY_PREFIX (each key is <prefix><thread>-<n>),
+-- WRK_LOAD_LATENCIES (the output file), WRK_LOAD_DONE (the prefix of the threads' done files).
 
 local threads = {}
 local count = 0
@@ -19,6 +23,7 @@ local tokens = {}
 local bodies = {}
 local sent = 0
 local path = os.getenv('WRK_LOAD_PATH')
+local method = os.getenv('WRK_LOAD_METHOD') or 'POST'
 local keyPrefix = os.getenv('WRK_LOAD_KEY_PREFIX')
 
 function init(args)
@@ -34,7 +39,13 @@ function init(args)
 end
 
 local function post(n)
-  return wrk.format('POST', path, {
+  if bodies[n] == '' then
+    return wrk.format(method, path, {
+      ['Authorization'] = 'Bearer ' .. tokens[n],
+      ['Idempotency-Key'] = keyPrefix .. id .. '-' .. n,
+    })
+  end
+  return wrk.format(method, path, {
     ['Authorization'] = 'Bearer ' .. tokens[n],
     ['Content-Type'] = 'application/json',
     ['Idempotency-Key'] = keyPrefix .. id .. '-' .. n,
@@ -50,6 +61,8 @@ function request()
     -- Nothing left to send: this thread is done. wrk still wants a request from this call; an
     -- empty one sends nothing and is never answered, so it counts for nothing.
     exhausted = true
+    local marker = assert(io.open(os.getenv('WRK_LOAD_DONE') .. id, 'w'))
+    marker:close()
     wrk.thread:stop()
     return ''
   end

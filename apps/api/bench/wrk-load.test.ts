@@ -45,7 +45,13 @@ describe('parseWrkLatencies', () => {
 });
 
 describe('runWrkLoad', () => {
-  const seen: { token: string; key: string; body: string; path: string }[] = [];
+  const seen: {
+    token: string;
+    key: string;
+    body: string;
+    type: string | null;
+    path: string;
+  }[] = [];
   let server: Server;
   let origin: string;
 
@@ -59,6 +65,7 @@ describe('runWrkLoad', () => {
           token: request.headers.authorization ?? '',
           key: String(request.headers['idempotency-key'] ?? ''),
           body,
+          type: request.headers['content-type'] ?? null,
           path: `${request.method} ${request.url}`,
         });
         response.statusCode = body.includes('refused') ? 422 : 201;
@@ -98,5 +105,21 @@ describe('runWrkLoad', () => {
     expect(result.failed).toBe(1);
     expect(result.ok).toBe(4);
     expect(result.latencies).toHaveLength(5);
+  }, 30_000);
+
+  it('ends as soon as every body was sent, long before its time is up; an empty body is sent as none', async () => {
+    seen.length = 0;
+    const result = await runWrkLoad({
+      origin,
+      path: '/v1/redemptions/otp',
+      seconds: 60,
+      connections: 2,
+      customers: [{ token: 'token-c', bodies: ['', '', ''] }],
+    });
+    expect(result.exhausted).toBe(true);
+    expect(result.elapsed).toBeLessThan(10);
+    expect(seen.map((p) => [p.path, p.body, p.type])).toEqual(
+      Array(3).fill(['POST /v1/redemptions/otp', '', null]),
+    );
   }, 30_000);
 });

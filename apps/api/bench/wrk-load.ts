@@ -1,4 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { once } from 'node:events';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -44,6 +45,9 @@ export function ensureWrk(): void {
 export async function runWrkLoad(options: {
   origin: string;
   path: string;
+  /** POST unless given; a request whose body is empty is sent without one. */
+  method?: 'POST' | 'GET';
+  /** At most this long; less when every customer's bodies were sent before. */
   seconds: number;
   connections: number;
   customers: { token: string; bodies: string[] }[];
@@ -56,6 +60,7 @@ export async function runWrkLoad(options: {
       ),
     );
     const latencyFile = path.join(dir, 'latencies');
+    const doneFile = path.join(dir, 'done-');
     const child = spawn(
       'wrk',
       [
@@ -74,6 +79,8 @@ export async function runWrkLoad(options: {
           ...process.env,
           WRK_LOAD_FILES: path.join(dir, 'bodies-'),
           WRK_LOAD_PATH: options.path,
+          WRK_LOAD_METHOD: options.method ?? 'POST',
+          WRK_LOAD_DONE: doneFile,
           WRK_LOAD_KEY_PREFIX: `wrk-${process.pid}-${Date.now()}-`,
           WRK_LOAD_LATENCIES: latencyFile,
         },
@@ -82,7 +89,14 @@ export async function runWrkLoad(options: {
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-    const [code] = (await once(child, 'exit')) as [number | null];
+    // wrk runs for its whole duration even when every thread has stopped: end it then.
+    const watch = setInterval(() => {
+      const done = Array.from({ length: THREADS }, (_, i) => existsSync(`${doneFile}${i + 1}`));
+      if (done.every(Boolean)) child.kill('SIGINT');
+    }, 50);
+    const [code] = (await once(child, 'exit').finally(() => clearInterval(watch))) as [
+      number | null,
+    ];
     if (code !== 0) throw new Error(`wrk failed (exit ${code}):\n${output}`);
     return parseWrkLatencies(await readFile(latencyFile, 'utf8'));
   } finally {
