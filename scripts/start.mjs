@@ -5,6 +5,7 @@
  * API runs in this very process: signals reach it directly and its exit code is this process's.
  */
 import { spawnSync } from 'node:child_process';
+import module from 'node:module';
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -71,4 +72,8 @@ await ensureApiBuilt();
 
 // As `node --enable-source-maps`: stack traces and error reports name the TypeScript sources.
 process.setSourceMapsEnabled(true);
+// Node 22.1 and later keep the compiled code of every module on disk (in the OS's temporary
+// folder), so a later start skips compiling it again; Node 20 has no such cache and starts as
+// before (ADR 0034).
+module.enableCompileCache?.();
 await import(pathToFileURL(path.join(apiDistDir, 'main.js')).href);
