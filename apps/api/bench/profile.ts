@@ -1,6 +1,7 @@
 /**
  * What `GET /v1/users/profile` costs on the embedded default, beside a bare Fastify hello-world,
- * both servers in processes of their own, loaded from this one.
+ * both servers in processes of their own, the load from wrk (a process of its own, written in C,
+ * bench/wrk-load.ts), 50 connections.
  *
  * The product serves 1,000 signed-in customers (BENCH_USERS), each with a token of their own, in
  * turn, with its caches as in production: a session check and a profile read are kept until the
@@ -20,9 +21,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../src/db/database';
 import { seedBenchCustomers } from './bench-customers';
-import { median, runLoad } from './http-load';
+import { median } from './http-load';
 import { reportFigure } from './report';
 import { startBareFastify, startProductServer, type ServerProcess } from './server-process';
+import { ensureWrk, runWrkLoad } from './wrk-load';
 
 const USERS = Number(process.env.BENCH_USERS ?? 1_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -60,13 +62,14 @@ async function measure(
   seconds: number,
 ): Promise<Round> {
   const cpuBefore = await server.cpuMs();
-  const result = await runLoad({
+  const result = await runWrkLoad({
     origin: server.origin,
     path,
     method: 'GET',
+    repeat: true,
     seconds,
     connections: CONNECTIONS,
-    customers: tokens.map((token) => ({ token, bodies: [] })),
+    customers: tokens.map((token) => ({ token, bodies: [''] })),
     headers: BROWSER_HEADERS,
   });
   const cpu = (await server.cpuMs()) - cpuBefore;
@@ -106,6 +109,7 @@ async function alternate(
   };
 }
 
+ensureWrk();
 const dataDir = await mkdtemp(path.join(tmpdir(), 'refund-bench-profile-'));
 try {
   log(`GET /v1/users/profile on the embedded database, ${USERS} customers in turn:`);

@@ -22,6 +22,10 @@
  * latency under 100 ms in every round, the first included; more than one recording statement in
  * flight at a time on average while the load runs.
  *
+ * Then, on the histories the rounds left, two reads' server CPU: the transaction history's first
+ * page (at most 400 µs a request) and, from a server with its caches off, a profile read as a
+ * customer's first request makes it (at most 1 ms).
+ *
  * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) names a server and a
  * database to connect to; the run creates databases of its own there and drops them afterwards.
  */
@@ -40,7 +44,12 @@ import { sandboxCards } from '../src/providers/sandbox-card-payouts';
 import { seedBenchCustomers } from './bench-customers';
 import { median, percentile, type LoadResult } from './http-load';
 import { reportFigure } from './report';
-import { BENCH_SECRETS, processCpuMs, startProductServer } from './server-process';
+import {
+  BENCH_SECRETS,
+  processCpuMs,
+  startProductServer,
+  type ServerProcess,
+} from './server-process';
 import { ensureWrk, runWrkLoad } from './wrk-load';
 
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -59,6 +68,8 @@ const AMOUNT_CENTS = 100;
 const SPREAD_CODES = Number(process.env.BENCH_CODES_PER_CUSTOMER ?? 50);
 const HOT_CODES = Number(process.env.BENCH_HOT_CODES ?? 10_000);
 const WARM_UP_CODES = 10;
+/** The transaction history's first page, as the app asks for it. */
+const TRANSACTIONS_PAGE = '/v1/transactions?limit=10';
 
 interface Customer {
   userId: string;
@@ -439,6 +450,7 @@ try {
       met: consistent,
     });
     if (!consistent) process.exitCode = 1;
+    await readsOnPostgres(server, [...customers, hot]);
   } finally {
     await database.close();
     await server.stop();
@@ -451,6 +463,59 @@ try {
         .catch((error: unknown) => log(`could not drop ${name}: ${String(error)}`));
     }
   });
+}
+
+// ---- reads of the same customers, on the same database ----
+
+/** Reads each customer's first page of a list, or their profile, over and over, 50 at a time. */
+async function readCost(server: ServerProcess, path: string, customers: Customer[]) {
+  const before = await server.cpuMs();
+  const result = await runWrkLoad({
+    origin: server.origin,
+    path,
+    method: 'GET',
+    repeat: true,
+    seconds: SECONDS,
+    connections: 50,
+    customers: customers.map((c) => ({ token: c.token, bodies: [''] })),
+    headers: { 'Accept-Encoding': 'gzip, deflate, br, zstd' },
+  });
+  if (result.failed > 0) throw new Error(`${path}: ${result.failed} failed`);
+  const micros = (((await server.cpuMs()) - before) * 1000) / Math.max(1, result.ok);
+  return { rate: rate(result), micros, p99: percentile(result.latencies, 99) };
+}
+
+/**
+ * On PostgreSQL, with the histories the rounds left (every customer has dozens of redemptions):
+ * the first page of the transaction history as the app asks for it, with the caches as in
+ * production; then, from a server with its caches off (AUTH_CACHE_SECONDS=0), the profile read
+ * every customer's first request makes (a session check and a profile read from the database).
+ * Server CPU a request, from /proc.
+ */
+async function readsOnPostgres(server: ServerProcess, customers: Customer[]) {
+  const transactions = await readCost(server, TRANSACTIONS_PAGE, customers);
+  reportFigure({
+    figure: `GET ${TRANSACTIONS_PAGE}, ${customers.length} customers with their redemptions, server CPU (PostgreSQL, 50 at a time, ${SECONDS} s)`,
+    value: `${transactions.micros.toFixed(0)} µs a request (${transactions.rate.toFixed(0)} req/s, p99 ${transactions.p99.toFixed(1)} ms)`,
+    target: 'at most 400 µs',
+    met: transactions.micros <= 400,
+  });
+  const uncached = await startProductServer({
+    DATABASE_URL: databaseUrl(benchDb),
+    ACCESS_TOKEN_TTL_SECONDS: '3600',
+    AUTH_CACHE_SECONDS: '0',
+  });
+  try {
+    const profile = await readCost(uncached, '/v1/users/profile', customers);
+    reportFigure({
+      figure: `GET /v1/users/profile with the caches off (every read a first read), server CPU (PostgreSQL, 50 at a time, ${SECONDS} s)`,
+      value: `${profile.micros.toFixed(0)} µs a request (${profile.rate.toFixed(0)} req/s, p99 ${profile.p99.toFixed(1)} ms)`,
+      target: 'at most 1,000 µs',
+      met: profile.micros <= 1000,
+    });
+  } finally {
+    await uncached.stop();
+  }
 }
 
 // ---- set-up through the API, with accounts and sessions made directly ----

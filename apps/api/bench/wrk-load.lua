@@ -6,9 +6,13 @@
 -- their way when a thread stops are not counted. At the end, the latency of every answered
 -- request goes to a file as "<microseconds> <count>" lines.
 --
+-- With WRK_LOAD_REPEAT=1 a thread goes round its lines again until the time is up (reads, sent
+-- without an Idempotency-Key).
+--
 -- Environment: WRK_LOAD_FILES (the files' prefix: thread n reads <prefix><n>), WRK_LOAD_PATH,
 -- WRK_LOAD_METHOD (POST unless given), WRK_LOAD_KEY_PREFIX (each key is <prefix><thread>-<n>),
--- WRK_LOAD_LATENCIES (the output file), WRK_LOAD_DONE (the prefix of the threads' done files).
+-- WRK_LOAD_LATENCIES (the output file), WRK_LOAD_DONE (the prefix of the threads' done files),
+-- WRK_LOAD_HEADERS (more headers, one "name: value" a line), WRK_LOAD_REPEAT.
 
 local threads = {}
 local count = 0
@@ -24,6 +28,12 @@ local bodies = {}
 local sent = 0
 local path = os.getenv('WRK_LOAD_PATH')
 local method = os.getenv('WRK_LOAD_METHOD') or 'POST'
+local repeating = os.getenv('WRK_LOAD_REPEAT') == '1'
+local extra = {}
+for line in (os.getenv('WRK_LOAD_HEADERS') or ''):gmatch('[^\n]+') do
+  local colon = line:find(':', 1, true)
+  extra[line:sub(1, colon - 1)] = line:sub(colon + 1):gsub('^%s+', '')
+end
 local keyPrefix = os.getenv('WRK_LOAD_KEY_PREFIX')
 
 function init(args)
@@ -39,17 +49,12 @@ function init(args)
 end
 
 local function post(n)
-  if bodies[n] == '' then
-    return wrk.format(method, path, {
-      ['Authorization'] = 'Bearer ' .. tokens[n],
-      ['Idempotency-Key'] = keyPrefix .. id .. '-' .. n,
-    })
-  end
-  return wrk.format(method, path, {
-    ['Authorization'] = 'Bearer ' .. tokens[n],
-    ['Content-Type'] = 'application/json',
-    ['Idempotency-Key'] = keyPrefix .. id .. '-' .. n,
-  }, bodies[n])
+  local headers = { ['Authorization'] = 'Bearer ' .. tokens[n] }
+  for name, value in pairs(extra) do headers[name] = value end
+  if not repeating then headers['Idempotency-Key'] = keyPrefix .. id .. '-' .. n end
+  if bodies[n] == '' then return wrk.format(method, path, headers) end
+  headers['Content-Type'] = 'application/json'
+  return wrk.format(method, path, headers, bodies[n])
 end
 
 function request()
@@ -57,6 +62,7 @@ function request()
     checking = false
     return post(1)
   end
+  if repeating and sent >= #bodies then sent = 0 end
   if sent >= #bodies then
     -- Nothing left to send: this thread is done. wrk still wants a request from this call; an
     -- empty one sends nothing and is never answered, so it counts for nothing.

@@ -50,6 +50,7 @@ describe('runWrkLoad', () => {
     key: string;
     body: string;
     type: string | null;
+    encoding: string | null;
     path: string;
   }[] = [];
   let server: Server;
@@ -66,6 +67,7 @@ describe('runWrkLoad', () => {
           key: String(request.headers['idempotency-key'] ?? ''),
           body,
           type: request.headers['content-type'] ?? null,
+          encoding: request.headers['accept-encoding'] ?? null,
           path: `${request.method} ${request.url}`,
         });
         response.statusCode = body.includes('refused') ? 422 : 201;
@@ -121,5 +123,35 @@ describe('runWrkLoad', () => {
     expect(seen.map((p) => [p.path, p.body, p.type])).toEqual(
       Array(3).fill(['POST /v1/redemptions/otp', '', null]),
     );
+  }, 30_000);
+
+  it('goes round the customers until the time is up when asked to, with the headers given', async () => {
+    seen.length = 0;
+    const result = await runWrkLoad({
+      origin,
+      path: '/v1/users/profile',
+      method: 'GET',
+      repeat: true,
+      seconds: 1,
+      connections: 2,
+      headers: { 'Accept-Encoding': 'gzip, br' },
+      customers: [
+        { token: 'token-d', bodies: [''] },
+        { token: 'token-e', bodies: [''] },
+      ],
+    });
+    expect(result.exhausted).toBe(false);
+    expect(result.ok).toBeGreaterThan(10);
+    expect(new Set(seen.map((p) => p.token))).toEqual(
+      new Set(['Bearer token-d', 'Bearer token-e']),
+    );
+    for (const request of seen) {
+      expect(request).toMatchObject({
+        path: 'GET /v1/users/profile',
+        key: '',
+        type: null,
+        encoding: 'gzip, br',
+      });
+    }
   }, 30_000);
 });

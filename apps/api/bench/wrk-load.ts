@@ -49,6 +49,10 @@ export async function runWrkLoad(options: {
   method?: 'POST' | 'GET';
   /** At most this long; less when every customer's bodies were sent before. */
   seconds: number;
+  /** Go round the bodies again until the time is up (reads: no Idempotency-Key is sent). */
+  repeat?: boolean;
+  /** More headers on every request. */
+  headers?: Record<string, string>;
   connections: number;
   customers: { token: string; bodies: string[] }[];
 }): Promise<LoadResult> {
@@ -80,6 +84,10 @@ export async function runWrkLoad(options: {
           WRK_LOAD_FILES: path.join(dir, 'bodies-'),
           WRK_LOAD_PATH: options.path,
           WRK_LOAD_METHOD: options.method ?? 'POST',
+          WRK_LOAD_REPEAT: options.repeat ? '1' : '0',
+          WRK_LOAD_HEADERS: Object.entries(options.headers ?? {})
+            .map(([name, value]) => `${name}: ${value}`)
+            .join('\n'),
           WRK_LOAD_DONE: doneFile,
           WRK_LOAD_KEY_PREFIX: `wrk-${process.pid}-${Date.now()}-`,
           WRK_LOAD_LATENCIES: latencyFile,

@@ -1,5 +1,6 @@
 // The product as a customer's browser meets it: the production build of the web app, served by
-// the real API server (embedded database, sandbox providers) in a process of its own.
+// the real API server as `npm start` runs it (the compiled API, its default logging; embedded
+// database, sandbox providers) in a process of its own.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:https';
@@ -83,9 +84,12 @@ export async function startProductServer(distDir, env = {}, { https = false } = 
   const port = await freePort();
   const origin = `${https ? 'https' : 'http'}://localhost:${port}`;
   const tls = https ? localhostCertificate() : null;
-  const child = spawn('npx', ['tsx', 'apps/api/src/main.ts'], {
+  // The API as `npm start` runs it, built first when its sources changed.
+  const { ensureApiBuilt, apiDistDir } = await import('../../api/scripts/build.mjs');
+  await ensureApiBuilt();
+  const child = spawn(process.execPath, ['--enable-source-maps', join(apiDistDir, 'main.js')], {
     cwd: repoDir,
-    // Its own process group, so stopping it also stops the processes npx starts.
+    // Its own process group, so stopping it stops anything it started.
     detached: true,
     stdio: ['ignore', 'ignore', 'pipe'],
     env: {
@@ -94,7 +98,6 @@ export async function startProductServer(distDir, env = {}, { https = false } = 
       PORT: String(port),
       PUBLIC_URL: origin,
       DATA_DIR: 'memory://',
-      LOG_LEVEL: 'warn',
       WEB_DIST_DIR: distDir,
       ...(tls ? { TLS_CERT_FILE: tls.certFile, TLS_KEY_FILE: tls.keyFile } : {}),
       ...env,
