@@ -39,8 +39,10 @@ local keyPrefix = os.getenv('WRK_LOAD_KEY_PREFIX')
 function init(args)
   for line in io.lines(os.getenv('WRK_LOAD_FILES') .. id) do
     local tab = line:find('\t', 1, true)
-    table.insert(tokens, line:sub(1, tab - 1))
-    table.insert(bodies, line:sub(tab + 1))
+    if tab then
+      table.insert(tokens, line:sub(1, tab - 1))
+      table.insert(bodies, line:sub(tab + 1))
+    end
   end
   exhausted = false
   -- wrk calls the first thread's request() once before the run, to check what it returns, and

@@ -59,9 +59,11 @@ export async function runWrkLoad(options: {
   const dir = await mkdtemp(path.join(tmpdir(), 'wrk-load-'));
   try {
     await Promise.all(
-      threadLines(options.customers, THREADS).map((lines, i) =>
-        writeFile(path.join(dir, `bodies-${i + 1}`), `${lines.join('\n')}\n`),
-      ),
+      // Reads go round every customer on every thread; bodies sent once are dealt out.
+      (options.repeat
+        ? Array.from({ length: THREADS }, () => threadLines(options.customers, 1)[0] ?? [])
+        : threadLines(options.customers, THREADS)
+      ).map((lines, i) => writeFile(path.join(dir, `bodies-${i + 1}`), `${lines.join('\n')}\n`)),
     );
     const latencyFile = path.join(dir, 'latencies');
     const doneFile = path.join(dir, 'done-');
