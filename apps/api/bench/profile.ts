@@ -24,7 +24,7 @@ import { seedBenchCustomers } from './bench-customers';
 import { median } from './http-load';
 import { reportFigure } from './report';
 import { startBareFastify, startProductServer, type ServerProcess } from './server-process';
-import { ensureWrk, runWrkLoad } from './wrk-load';
+import { ensureWrk, readCost } from './wrk-load';
 
 const USERS = Number(process.env.BENCH_USERS ?? 1_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -34,8 +34,6 @@ const TARGET_RATIO = 0.5;
 /** The first page of the gift card catalog, as the web app's catalog screen asks for it. */
 const BRANDS_PATH = '/v1/brands?limit=20&page=1';
 const BRANDS_TARGET_RATIO = 0.3;
-/** What a browser sends with every request besides the token (Chrome's Accept-Encoding). */
-const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -61,24 +59,14 @@ async function measure(
   tokens: string[],
   seconds: number,
 ): Promise<Round> {
-  const cpuBefore = await server.cpuMs();
-  const result = await runWrkLoad({
-    origin: server.origin,
+  const { rate, cpuMicros } = await readCost({
+    server,
     path,
-    method: 'GET',
-    repeat: true,
+    tokens,
     seconds,
     connections: CONNECTIONS,
-    customers: tokens.map((token) => ({ token, bodies: [''] })),
-    headers: BROWSER_HEADERS,
   });
-  const cpu = (await server.cpuMs()) - cpuBefore;
-  if (result.failed > 0) {
-    throw new Error(
-      `${path}: ${result.failed} failed ${JSON.stringify(result.statuses)} e.g. ${result.sample}`,
-    );
-  }
-  return { rate: result.ok / result.elapsed, cpuMicros: (cpu * 1000) / Math.max(1, result.ok) };
+  return { rate, cpuMicros };
 }
 
 /** Alternating rounds of the bare server and the product; each round's pair side by side. */

@@ -50,7 +50,7 @@ import {
   startProductServer,
   type ServerProcess,
 } from './server-process';
-import { ensureWrk, runWrkLoad } from './wrk-load';
+import { ensureWrk, readCost, runWrkLoad } from './wrk-load';
 
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 200);
@@ -468,21 +468,14 @@ try {
 // ---- reads of the same customers, on the same database ----
 
 /** Reads each customer's first page of a list, or their profile, over and over, 50 at a time. */
-async function readCost(server: ServerProcess, path: string, customers: Customer[]) {
-  const before = await server.cpuMs();
-  const result = await runWrkLoad({
-    origin: server.origin,
+function readsOf(server: ServerProcess, path: string, customers: Customer[]) {
+  return readCost({
+    server,
     path,
-    method: 'GET',
-    repeat: true,
+    tokens: customers.map((c) => c.token),
     seconds: SECONDS,
     connections: 50,
-    customers: customers.map((c) => ({ token: c.token, bodies: [''] })),
-    headers: { 'Accept-Encoding': 'gzip, deflate, br, zstd' },
   });
-  if (result.failed > 0) throw new Error(`${path}: ${result.failed} failed`);
-  const micros = (((await server.cpuMs()) - before) * 1000) / Math.max(1, result.ok);
-  return { rate: rate(result), micros, p99: percentile(result.latencies, 99) };
 }
 
 /**
@@ -493,12 +486,12 @@ async function readCost(server: ServerProcess, path: string, customers: Customer
  * Server CPU a request, from /proc.
  */
 async function readsOnPostgres(server: ServerProcess, customers: Customer[]) {
-  const transactions = await readCost(server, TRANSACTIONS_PAGE, customers);
+  const transactions = await readsOf(server, TRANSACTIONS_PAGE, customers);
   reportFigure({
     figure: `GET ${TRANSACTIONS_PAGE}, ${customers.length} customers with their redemptions, server CPU (PostgreSQL, 50 at a time, ${SECONDS} s)`,
-    value: `${transactions.micros.toFixed(0)} µs a request (${transactions.rate.toFixed(0)} req/s, p99 ${transactions.p99.toFixed(1)} ms)`,
+    value: `${transactions.cpuMicros.toFixed(0)} µs a request (${transactions.rate.toFixed(0)} req/s, p99 ${transactions.p99.toFixed(1)} ms)`,
     target: 'at most 400 µs',
-    met: transactions.micros <= 400,
+    met: transactions.cpuMicros <= 400,
   });
   const uncached = await startProductServer({
     DATABASE_URL: databaseUrl(benchDb),
@@ -506,12 +499,12 @@ async function readsOnPostgres(server: ServerProcess, customers: Customer[]) {
     AUTH_CACHE_SECONDS: '0',
   });
   try {
-    const profile = await readCost(uncached, '/v1/users/profile', customers);
+    const profile = await readsOf(uncached, '/v1/users/profile', customers);
     reportFigure({
       figure: `GET /v1/users/profile with the caches off (every read a first read), server CPU (PostgreSQL, 50 at a time, ${SECONDS} s)`,
-      value: `${profile.micros.toFixed(0)} µs a request (${profile.rate.toFixed(0)} req/s, p99 ${profile.p99.toFixed(1)} ms)`,
+      value: `${profile.cpuMicros.toFixed(0)} µs a request (${profile.rate.toFixed(0)} req/s, p99 ${profile.p99.toFixed(1)} ms)`,
       target: 'at most 1,000 µs',
-      met: profile.micros <= 1000,
+      met: profile.cpuMicros <= 1000,
     });
   } finally {
     await uncached.stop();
@@ -652,7 +645,10 @@ async function askForCodes(
   const codesTo = new Map<string, string[]>();
   for (const message of messages) {
     const code = /^(\d{6}) /.exec(message.body)?.[1];
-    if (code) codesTo.set(message.to, [...(codesTo.get(message.to) ?? []), code]);
+    if (!code) continue;
+    const codes = codesTo.get(message.to);
+    if (codes) codes.push(code);
+    else codesTo.set(message.to, [code]);
   }
   const byUser = new Map(customers.map((c) => [c.userId, c]));
   for (const attempt of attempts) {

@@ -5,7 +5,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { LoadResult } from './http-load';
+import { percentile, type LoadResult } from './http-load';
 
 /**
  * POST load from wrk, a load generator written in C running as a process of its own: the rate a
@@ -164,5 +164,43 @@ export function parseWrkLatencies(text: string): LoadResult {
     exhausted: totals.get('exhausted') === 'true',
     elapsed: durationUs / 1e6,
     latencies,
+  };
+}
+
+/** What a browser sends with every request besides the token (Chrome's Accept-Encoding). */
+export const BROWSER_HEADERS = { 'Accept-Encoding': 'gzip, deflate, br, zstd' };
+
+/**
+ * GETs of `path` with each token in turn, `connections` at a time for `seconds`, as a browser
+ * sends them: the rate, the p99, and what each answered request cost the server's process in
+ * CPU (from `cpuMs`, read before and after). A failed request fails the measurement.
+ */
+export async function readCost(options: {
+  server: { origin: string; cpuMs(): Promise<number> };
+  path: string;
+  tokens: string[];
+  seconds: number;
+  connections: number;
+}): Promise<{ rate: number; cpuMicros: number; p99: number }> {
+  const { server, path } = options;
+  const before = await server.cpuMs();
+  const result = await runWrkLoad({
+    origin: server.origin,
+    path,
+    method: 'GET',
+    repeat: true,
+    seconds: options.seconds,
+    connections: options.connections,
+    customers: options.tokens.map((token) => ({ token, bodies: [''] })),
+    headers: BROWSER_HEADERS,
+  });
+  const cpuMs = (await server.cpuMs()) - before;
+  if (result.failed > 0) {
+    throw new Error(`${path}: ${result.failed} failed ${JSON.stringify(result.statuses)}`);
+  }
+  return {
+    rate: result.ok / result.elapsed,
+    cpuMicros: (cpuMs * 1000) / Math.max(1, result.ok),
+    p99: percentile(result.latencies, 99),
   };
 }
