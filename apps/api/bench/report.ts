@@ -7,6 +7,7 @@
  * plain JavaScript (the web app's size report) append the same shape.
  */
 import { appendFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 
 export interface Figure {
   /** What was measured, as a reader of the README would name it. */
@@ -22,7 +23,12 @@ export interface Figure {
 export const verdict = (met: boolean | null): string =>
   met === null ? '' : met ? 'MET' : 'NOT MET';
 
-export function reportFigure(figure: Figure): void {
+/**
+ * Prints the figure and appends it to BENCH_REPORT, its value followed by the machine's 1-minute
+ * load average as it is reported, so every figure says how busy the machine was.
+ */
+export function reportFigure(measured: Figure): void {
+  const figure = { ...measured, value: `${measured.value} (load ${loadavg()[0]!.toFixed(2)})` };
   const target = figure.target ? `  (target ${figure.target})` : '';
   process.stdout.write(
     `${figure.figure}: ${figure.value}${target}${figure.met === null ? '' : `  ${verdict(figure.met)}`}\n`,
