@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
-import webConfig from './apps/web/vite.config';
+import webConfigFor from './apps/web/vite.config';
 import { filesMockingModules } from './apps/web/test/module-mocks';
 
 /**
@@ -61,6 +61,9 @@ const storageOnly = process.env.API_INTEGRATION_STORAGE_ONLY === '1';
  * the PostgreSQL run beside the embedded one (API_INTEGRATION_BESIDE_EMBEDDED on the PostgreSQL
  * run), these run in the embedded run alone instead of twice.
  */
+// The web app's configuration as Vitest's own run of it gets it (its `mode` is test).
+const webConfig = webConfigFor({ mode: 'test', command: 'serve' });
+
 const embeddedEngineOnly = ['embedded-storage'];
 const besideEmbedded = process.env.API_INTEGRATION_BESIDE_EMBEDDED === '1';
 

@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { loadEnv } from 'vite';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { compileHints } from './build/compile-hints';
 import { landingChunks } from './build/landing-chunks';
@@ -9,6 +10,7 @@ import { preloadPlan } from './build/preload-plan';
 import { productionReactRouter } from './build/production-react-router';
 import { sonnerStylesheetAsFile } from './build/sonner-stylesheet';
 import { filesMockingModules } from './test/module-mocks';
+import { parseEnv } from './src/config/env-schema';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -25,7 +27,9 @@ const landing = {
   claim: '/src/app/routes/claim-screen.tsx',
 };
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
+  // The build's settings, parsed here so that the app reads them without zod (src/config/env.ts).
+  define: { __APP_ENV__: JSON.stringify(parseEnv(loadEnv(mode, webRoot, 'VITE_'))) },
   plugins: [
     react(),
     tailwindcss(),
@@ -44,7 +48,17 @@ export default defineConfig({
     minify: 'terser',
     terserOptions: { compress: { passes: 2 } },
     rollupOptions: {
-      output: { manualChunks: landingChunks(entry, start, landing) },
+      output: {
+        // zod and the contracts' schemas, loaded when a form or an answer first needs them.
+        manualChunks: landingChunks(entry, start, landing, {
+          apart: {
+            chunk: 'schemas',
+            // The contracts' plain values (packages/contracts/src/values) go with their importers.
+            modules:
+              /[\\/](node_modules[\\/]zod[\\/]|packages[\\/]contracts[\\/]src[\\/](?!values[\\/]))/,
+          },
+        }),
+      },
       treeshake: {
         // The public suffix list only builds its tables, yet its package does not declare itself
         // free of side effects: without this, a build that never asks for a registrable domain
@@ -72,4 +86,4 @@ export default defineConfig({
     // Above the 5 s a screen may take to show something (test/testing-library.ts).
     testTimeout: 20_000,
   },
-});
+}));

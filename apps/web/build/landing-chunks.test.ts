@@ -63,4 +63,19 @@ describe('the chunks of what a page loads first', () => {
       '/app/src/routes/profile.tsx': undefined,
     });
   });
+
+  it('put what is apart in its own chunk wherever it is imported from', () => {
+    const manualChunks = landingChunks(
+      '/index.html',
+      '/src/app/start.tsx',
+      { home: '/src/routes/home.tsx', claim: '/src/routes/claim.tsx' },
+      { apart: { chunk: 'schemas', modules: /schemas/ } },
+    );
+    const meta = {
+      getModuleIds: () => Object.keys(graph)[Symbol.iterator](),
+      getModuleInfo: (id: string) => ({ importedIds: graph[id] ?? [], code: code[id] ?? '' }),
+    } as unknown as Rollup.ManualChunkMeta;
+    expect(manualChunks('/app/src/refund-schemas.ts', meta)).toBe('schemas');
+    expect(manualChunks('/app/src/balance.tsx', meta)).toBe('landing-home');
+  });
 });

@@ -27,10 +27,19 @@ const SMALL_SHARED_BYTES = 4096;
  * screens share makes a chunk for just those screens (landing-home-claim), so that a screen
  * loads and runs no code only the others need, such as the schemas of a refund's claim on the
  * sign-in screen; when that is only a few kilobytes, it goes with the app instead. Every other
- * module stays where Rollup puts it.
+ * module stays where Rollup puts it, except the modules `apart` matches: they make a chunk of
+ * their own (`apart.chunk`) wherever they are imported from. That is code the app loads only when
+ * it needs it (the schemas, see lib/lazy-resolver.ts), which must not sit in a landing screen's
+ * chunk, or loading it would bring that screen's code too; nor be left to Rollup, which adds the
+ * modules a manual chunk imports to it.
  * `entry`, `start` and the `landing` screens (by name) are modules as their paths end.
  */
-export function landingChunks(entry: string, start: string, landing: Record<string, string>) {
+export function landingChunks(
+  entry: string,
+  start: string,
+  landing: Record<string, string>,
+  { apart }: { apart?: { chunk: string; modules: RegExp } } = {},
+) {
   let owners = new Map<string, string>();
   let ownersOf: GetModuleInfo | null = null;
 
@@ -73,6 +82,6 @@ export function landingChunks(entry: string, start: string, landing: Record<stri
       owners = assign(getModuleInfo, getModuleIds());
       ownersOf = getModuleInfo;
     }
-    return owners.get(id);
+    return apart?.modules.test(id) ? apart.chunk : owners.get(id);
   };
 }

@@ -1,11 +1,15 @@
 import { z } from 'zod';
+import {
+  ANALYTICS_BATCH_MAX_EVENTS,
+  ANALYTICS_PROPERTIES_MAX_BYTES,
+} from './values/analytics-limits';
 import { pageLimitSchema } from './paging';
 import { text } from './text';
 
-/** The most events one request to `POST /v1/analytics/events` may carry. */
-export const ANALYTICS_BATCH_MAX_EVENTS = 50;
-/** The most one event's properties may take, as JSON (UTF-8 bytes). */
-export const ANALYTICS_PROPERTIES_MAX_BYTES = 4096;
+export {
+  ANALYTICS_BATCH_MAX_EVENTS,
+  ANALYTICS_PROPERTIES_MAX_BYTES,
+} from './values/analytics-limits';
 
 /** Event names (snake_case) and page paths: letters, digits and a few separators, no spaces. */
 const EVENT_NAME = /^[A-Za-z0-9_$/.:%-]{1,100}$/;

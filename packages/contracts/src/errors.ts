@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import type { ErrorBody } from './values/error-body';
 import { methodContracts } from './method-contracts';
 import type { MethodError } from './methods/method-contract';
+
+export { internalErrorBody, type ErrorBody } from './values/error-body';
 
 /** The one error body on the wire (SPEC §3). */
 export const errorBodySchema = z.object({
@@ -8,7 +11,6 @@ export const errorBodySchema = z.object({
   code_description: z.string(),
   message: z.string(),
 });
-export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** Texts of the SPEC's error catalogue (§8), verbatim. */
 export const messages = {
@@ -226,6 +228,3 @@ export function errorBody(name: ErrorName, message?: string): ErrorBody {
     message: message ?? defaultErrorMessages[name],
   };
 }
-
-/** What a client shows when a call failed without a readable body. */
-export const internalErrorBody: ErrorBody = errorBody('INTERNAL');

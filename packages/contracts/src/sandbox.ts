@@ -21,7 +21,4 @@ export type SandboxMessage = z.infer<typeof sandboxMessageSchema>;
 
 export const sandboxMessageListSchema = z.object({ data: z.array(sandboxMessageSchema) });
 
-/** Bot token the sandbox bot-protection provider always refuses. */
-export const SANDBOX_FAILING_BOT_TOKEN = 'sandbox-bot-fail';
-/** Bot token the web app sends when the sandbox provider is on. */
-export const SANDBOX_PASSING_BOT_TOKEN = 'sandbox-bot-pass';
+export { SANDBOX_FAILING_BOT_TOKEN, SANDBOX_PASSING_BOT_TOKEN } from './values/sandbox-bot-tokens';

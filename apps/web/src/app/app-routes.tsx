@@ -11,7 +11,15 @@ import { lazyScreen } from './lazy-screen';
 import { methodScreens, useMethodRegistry } from '../lib/methods/method-registry';
 
 // Each screen is its own chunk so the sign-in page downloads only what it shows.
-const AuthScreen = lazyScreen(() => import('./routes/auth-screen'), 'AuthScreen');
+// A page opened on sign-up waits for its part too, as for the screen itself (see start.tsx).
+const AuthScreen = lazyScreen(
+  () =>
+    import('./routes/auth-screen').then(async (screen) => {
+      if (screen.isSignUpMode(window.location.search)) await screen.preloadSignUp();
+      return screen;
+    }),
+  'AuthScreen',
+);
 const VerifyAccountRoute = lazyScreen(
   () => import('./routes/verify-account-route'),
   'VerifyAccountRoute',

@@ -20,6 +20,7 @@ import { appConfigQueryOptions } from '../lib/get-app-config';
 import { createQueryClient } from '../lib/query-client';
 import { sessionIndependentKeys } from '../lib/query-keys';
 import { browserStorage } from './browser-storage';
+import { firstScreenShown } from './first-screen';
 import { methodScreens } from '../lib/methods/method-registry';
 import { methodRegistry } from './methods/method-registry';
 import { createNavigation } from './navigation';
@@ -27,6 +28,12 @@ import { createNavigation } from './navigation';
 /** The app's single instances, wired together once: the composition root. */
 
 export const queryClient = createQueryClient();
+
+/** `load`, once the first screen is on the page (see first-screen.ts). */
+function afterFirstScreen<T>(load: () => Promise<T>): () => Promise<T> {
+  return () => firstScreenShown.then(load);
+}
+
 /** Held until the app configuration names the adapter; identify runs once per browser and customer. */
 const deferredAnalytics = createDeferredAnalytics();
 export const analytics = identifyOncePerBrowser(deferredAnalytics, {
@@ -36,7 +43,7 @@ export const analytics = identifyOncePerBrowser(deferredAnalytics, {
 connectAnalytics(analytics);
 void connectConfiguredAnalytics(
   deferredAnalytics,
-  () => queryClient.fetchQuery(appConfigQueryOptions()),
+  afterFirstScreen(() => queryClient.fetchQuery(appConfigQueryOptions())),
   () =>
     createFirstPartyAnalytics({
       endpoint: `${apiBase}/analytics/events`,
@@ -53,8 +60,9 @@ void connectConfiguredAnalytics(
 );
 /** Held until the app configuration says where errors go: Sentry with a DSN, else nowhere. */
 export const errorReporter = createDeferredErrorReporter();
-void connectConfiguredReporter(errorReporter, () =>
-  queryClient.fetchQuery(appConfigQueryOptions()),
+void connectConfiguredReporter(
+  errorReporter,
+  afterFirstScreen(() => queryClient.fetchQuery(appConfigQueryOptions())),
 );
 export const navigation = createNavigation();
 // The redemption methods' own screens are pages to return to as well.

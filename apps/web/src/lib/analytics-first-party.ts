@@ -1,4 +1,5 @@
-import { ANALYTICS_BATCH_MAX_EVENTS, type AnalyticsEventInput } from '@refund/contracts/analytics';
+import type { AnalyticsEventInput } from '@refund/contracts/analytics';
+import { ANALYTICS_BATCH_MAX_EVENTS } from '@refund/contracts/values/analytics-limits';
 import type { Analytics } from './analytics';
 
 /** SPEC §9: an analytics request gives up after 10 seconds. */

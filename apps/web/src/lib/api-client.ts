@@ -1,4 +1,4 @@
-import { errorBodySchema, internalErrorBody } from '@refund/contracts/errors';
+import { internalErrorBody } from '@refund/contracts/values/error-body';
 import type { z } from 'zod';
 import { apiBase } from '../config/env';
 import { ApiError } from './api-error';
@@ -172,6 +172,8 @@ function createSend(options: ApiClientOptions): Send {
       if (response.ok && hasAccessToken(data)) options.session.storeToken(data.access_token);
       if (data === undefined) throw new ApiError(response.status, internalErrorBody);
       if (!response.ok) {
+        // The schemas load with the first answer that needs one, not with the app.
+        const { errorBodySchema } = await import('@refund/contracts/errors');
         const error = errorBodySchema.safeParse(data);
         throw new ApiError(response.status, error.success ? error.data : internalErrorBody);
       }
@@ -268,6 +270,19 @@ export function parseAnswer<S extends z.ZodType>(schema: S, data: unknown): z.ou
   const result = schema.safeParse(data);
   if (!result.success) throw new ApiError(200, internalErrorBody, { cause: result.error });
   return result.data;
+}
+
+/**
+ * parseAnswer with a contract the app's start does not load (zod and the schemas would otherwise
+ * run before the first screen can be used): its module, `import()`ed when the call is made,
+ * arrives while the call is under way.
+ */
+export async function parseLazily<S extends z.ZodType>(
+  schema: Promise<S>,
+  answer: Promise<unknown>,
+): Promise<z.output<S>> {
+  const [loaded, data] = await Promise.all([schema, answer]);
+  return parseAnswer(loaded, data);
 }
 
 const detachedSession: ApiSession = {

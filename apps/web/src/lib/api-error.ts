@@ -1,4 +1,4 @@
-import { internalErrorBody, type ErrorBody } from '@refund/contracts/errors';
+import { internalErrorBody, type ErrorBody } from '@refund/contracts/values/error-body';
 
 /** A failed call, carrying the server's error body (or the SPEC's 3001 body when there was none). */
 export class ApiError extends Error {

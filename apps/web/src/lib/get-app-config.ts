@@ -1,10 +1,13 @@
-import { appConfigSchema, type AppConfig } from '@refund/contracts/app-config';
+import type { AppConfig } from '@refund/contracts/app-config';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, parseAnswer } from './api-client';
+import { api, parseLazily } from './api-client';
 import { queryKeys } from './query-keys';
 
 export async function getAppConfig(signal?: AbortSignal): Promise<AppConfig> {
-  return parseAnswer(appConfigSchema, await api.get('/app-config', undefined, { signal }));
+  return parseLazily(
+    import('@refund/contracts/app-config').then((contract) => contract.appConfigSchema),
+    api.get('/app-config', undefined, { signal }),
+  );
 }
 
 export const appConfigQueryOptions = () =>

@@ -1,7 +1,6 @@
 import type { AppConfig } from '@refund/contracts/app-config';
 import type { BotAction } from '@refund/contracts/auth';
-import { errorBody } from '@refund/contracts/errors';
-import { SANDBOX_PASSING_BOT_TOKEN } from '@refund/contracts/sandbox';
+import { SANDBOX_PASSING_BOT_TOKEN } from '@refund/contracts/values/sandbox-bot-tokens';
 import { ApiError } from '../api-error';
 
 /** One interface over every bot-protection vendor: a token proving a human did `action`. */
@@ -11,7 +10,9 @@ export interface BotProtection {
 
 export type BotProtectionConfig = AppConfig['bot_protection'];
 
-function botCheckFailed(cause: unknown): ApiError {
+/** The catalogue's error for it, loaded as it happens (errors.ts makes schemas as it loads). */
+async function botCheckFailed(cause: unknown): Promise<ApiError> {
+  const { errorBody } = await import('@refund/contracts/errors');
   return new ApiError(0, errorBody('BOT_CHECK_FAILED'), { cause });
 }
 
@@ -33,7 +34,7 @@ export function createBotProtection(config: BotProtectionConfig): BotProtection 
         const { turnstileToken } = await import('./turnstile');
         return await turnstileToken(siteKey, action);
       } catch (error) {
-        throw botCheckFailed(error);
+        throw await botCheckFailed(error);
       }
     },
   };

@@ -1,20 +1,16 @@
-import {
-  otpChallengeSchema,
-  type OtpChallenge,
-  type signInRequestSchema,
-} from '@refund/contracts/auth';
+import type { OtpChallenge, signInRequestSchema } from '@refund/contracts/auth';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api, parseAnswer } from '../../../lib/api-client';
+import { api, parseLazily } from '../../../lib/api-client';
 import { deviceHeaders } from '../../../lib/visitor-id';
 import { useBotToken } from '../../../lib/bot-protection/use-bot-token';
 
 export type SignInBody = z.output<typeof signInRequestSchema>;
 
 export async function signIn(body: SignInBody): Promise<OtpChallenge> {
-  return parseAnswer(
-    otpChallengeSchema,
-    await api.post('/users/signin', body, await deviceHeaders()),
+  return parseLazily(
+    import('@refund/contracts/auth').then((contract) => contract.otpChallengeSchema),
+    api.post('/users/signin', body, await deviceHeaders()),
   );
 }
 

@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { signInRequestSchema } from '@refund/contracts/auth';
+import type { signInRequestSchema } from '@refund/contracts/auth';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -8,11 +7,24 @@ import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';
 import { trackAuthStarted } from '../../../lib/analytics-events';
 import { errorMessage } from '../../../lib/api-error';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { notify } from '../../../lib/toast';
 import { useSignIn } from '../api/sign-in';
-import { goToVerify } from './go-to-verify';
+import { continueToVerify } from './continue-to-verify';
 
-const signInFormSchema = signInRequestSchema.pick({ phone_number: true });
+type SignInFields = 'phone_number';
+type SignInFormInput = Pick<z.input<typeof signInRequestSchema>, SignInFields>;
+type SignInFormOutput = Pick<z.output<typeof signInRequestSchema>, SignInFields>;
+
+const validation = lazyResolver(async () => {
+  const [{ zodResolver }, { signInRequestSchema }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('@refund/contracts/auth'),
+  ]);
+  return zodResolver<SignInFormInput, unknown, SignInFormOutput>(
+    signInRequestSchema.pick({ phone_number: true }),
+  );
+});
 
 export function SignInForm() {
   const { t } = useTranslation();
@@ -22,23 +34,30 @@ export function SignInForm() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<z.input<typeof signInFormSchema>, unknown, z.output<typeof signInFormSchema>>({
-    resolver: zodResolver(signInFormSchema),
+  } = useForm<SignInFormInput, unknown, SignInFormOutput>({
+    resolver: validation.resolver,
     defaultValues: { phone_number: '' },
   });
 
-  const onSubmit = handleSubmit((values) =>
+  const submit = handleSubmit((values) =>
     signIn.mutate(values, {
       onSuccess: (challenge) => {
         trackAuthStarted('sign_in');
-        goToVerify(navigate, challenge);
+        continueToVerify(navigate, challenge);
       },
       onError: (error) => void notify.error(errorMessage(error)),
     }),
   );
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-5">
+    <form
+      noValidate
+      onFocus={validation.preload}
+      onSubmit={(event) =>
+        void submit(event).catch((error: unknown) => void notify.error(errorMessage(error)))
+      }
+      className="flex flex-col gap-5"
+    >
       <TextField
         label={t('auth.phoneNumber')}
         type="tel"

@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { signUpRequestSchema } from '@refund/contracts/auth';
+import type { signUpRequestSchema } from '@refund/contracts/auth';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -10,16 +9,26 @@ import { TextField } from '../../../components/text-field';
 import { ConsentText } from '../../../components/consent-text';
 import { trackAuthStarted } from '../../../lib/analytics-events';
 import { errorMessage } from '../../../lib/api-error';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { notify } from '../../../lib/toast';
 import { useSignUp } from '../api/sign-up';
-import { goToVerify } from './go-to-verify';
-
-const signUpFormSchema = signUpRequestSchema.omit({ bot_token: true });
+import { continueToVerify } from './continue-to-verify';
 
 // The box starts unticked; the schema only accepts it ticked.
-type SignUpFormInput = Omit<z.input<typeof signUpFormSchema>, 'accepted_terms'> & {
+type SignUpFormInput = Omit<z.input<typeof signUpRequestSchema>, 'accepted_terms' | 'bot_token'> & {
   accepted_terms: boolean;
 };
+type SignUpFormOutput = Omit<z.output<typeof signUpRequestSchema>, 'bot_token'>;
+
+const validation = lazyResolver(async () => {
+  const [{ zodResolver }, { signUpRequestSchema }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('@refund/contracts/auth'),
+  ]);
+  return zodResolver<SignUpFormInput, unknown, SignUpFormOutput>(
+    signUpRequestSchema.omit({ bot_token: true }),
+  );
+});
 
 function todayIso(): string {
   const now = new Date();
@@ -48,10 +57,8 @@ export function SignUpForm({ defaults = {}, addPhoneNumber = false }: SignUpForm
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<SignUpFormInput, unknown, z.output<typeof signUpFormSchema>>({
-    resolver: zodResolver<SignUpFormInput, unknown, z.output<typeof signUpFormSchema>>(
-      signUpFormSchema,
-    ),
+  } = useForm<SignUpFormInput, unknown, SignUpFormOutput>({
+    resolver: validation.resolver,
     defaultValues: {
       first_name: defaults.first_name ?? '',
       last_name: '',
@@ -62,18 +69,25 @@ export function SignUpForm({ defaults = {}, addPhoneNumber = false }: SignUpForm
     },
   });
 
-  const onSubmit = handleSubmit((values) =>
+  const submit = handleSubmit((values) =>
     signUp.mutate(values, {
       onSuccess: (challenge) => {
         trackAuthStarted('sign_up');
-        goToVerify(navigate, challenge);
+        continueToVerify(navigate, challenge);
       },
       onError: (error) => void notify.error(errorMessage(error)),
     }),
   );
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-5">
+    <form
+      noValidate
+      onFocus={validation.preload}
+      onSubmit={(event) =>
+        void submit(event).catch((error: unknown) => void notify.error(errorMessage(error)))
+      }
+      className="flex flex-col gap-5"
+    >
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
           label={t('auth.firstName')}

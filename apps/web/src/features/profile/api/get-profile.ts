@@ -1,10 +1,13 @@
-import { profileSchema, type Profile } from '@refund/contracts/profile';
+import type { Profile } from '@refund/contracts/profile';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, parseAnswer } from '../../../lib/api-client';
+import { api, parseLazily } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 export async function getProfile(signal?: AbortSignal): Promise<Profile> {
-  return parseAnswer(profileSchema, await api.get('/users/profile', undefined, { signal }));
+  return parseLazily(
+    import('@refund/contracts/profile').then((contract) => contract.profileSchema),
+    api.get('/users/profile', undefined, { signal }),
+  );
 }
 
 export const profileQueryOptions = () =>
