@@ -2,6 +2,7 @@ import { cleanup } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach } from 'vitest';
 import { resetEarlyAnswersForTests } from '../src/lib/early-answers';
+import { firstScreenPainted } from '../src/lib/first-screen';
 import { setThemePreference } from '../src/lib/theme';
 import { resetToasterForTests } from '../src/lib/toast';
 import { resetVisitorIdForTests } from '../src/lib/visitor-id';
@@ -28,5 +29,8 @@ document.title = '';
 // sonner replays the toasts it has not seen dismissed to every toaster that mounts.
 toast.dismiss();
 resetToasterForTests();
+// A screen rendered alone has no App to say when its first screen is painted; a page opened
+// afresh would have painted one by the time a test acts on it.
+firstScreenPainted();
 resetVisitorIdForTests();
 resetEarlyAnswersForTests();

@@ -13,10 +13,8 @@ import { methodRegistry } from './methods/method-registry';
 import { PageViews } from './page-views';
 import { ScrollToTop } from './scroll-to-top';
 import { authMachine, navigation, queryClient, returnPaths } from './composition-root';
-import { useFirstScreenShown } from './first-screen';
 
 export function App() {
-  useFirstScreenShown();
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider machine={authMachine}>

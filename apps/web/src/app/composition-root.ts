@@ -20,7 +20,7 @@ import { appConfigQueryOptions } from '../lib/get-app-config';
 import { createQueryClient } from '../lib/query-client';
 import { sessionIndependentKeys } from '../lib/query-keys';
 import { browserStorage } from './browser-storage';
-import { firstScreenShown } from './first-screen';
+import { firstScreenShown } from '../lib/first-screen';
 import { methodScreens } from '../lib/methods/method-registry';
 import { methodRegistry } from './methods/method-registry';
 import { createNavigation } from './navigation';

@@ -1,4 +1,5 @@
 import { createElement, lazy, type ComponentType } from 'react';
+import { useFirstScreenShown } from '../lib/first-screen';
 import { browserStorage } from './browser-storage';
 
 /** SPEC §9: a screen's code that has not arrived after this long is given up on. */
@@ -169,6 +170,8 @@ export function lazyScreen<M extends Record<K, ComponentType<never>>, K extends 
   const create = (): LooseScreen => lazy(async () => ({ default: await loadOnce() }));
   let current = create();
   function Screen(props: Record<string, unknown>) {
+    // The first screen the app shows is one of these; its effects run once it is on the page.
+    useFirstScreenShown();
     return createElement(current, props);
   }
   Screen.displayName = name;

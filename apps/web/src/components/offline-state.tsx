@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useFirstScreenShown } from '../lib/first-screen';
 import { useAppConfig } from '../lib/get-app-config';
 import { useBrowserOnline } from '../lib/use-browser-online';
 import { BrandMark } from './brand-mark';
@@ -19,6 +20,8 @@ interface OfflineProps {
 
 /** In place of a page that cannot load without the API: nothing is lost, try again. */
 export function OfflineScreen({ onRetry }: OfflineProps) {
+  // A page may open on it: it is the first screen then.
+  useFirstScreenShown();
   const { t } = useTranslation();
   const title = useOfflineTitle();
   return (

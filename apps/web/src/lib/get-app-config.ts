@@ -1,11 +1,15 @@
 import type { AppConfig } from '@refund/contracts/app-config';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, parseLazily } from './api-client';
+import { firstScreenShown } from './first-screen';
 import { queryKeys } from './query-keys';
 
 export async function getAppConfig(signal?: AbortSignal): Promise<AppConfig> {
   return parseLazily(
-    import('@refund/contracts/app-config').then((contract) => contract.appConfigSchema),
+    // Read once the first screen is painted: the first screens show without the settings.
+    firstScreenShown
+      .then(() => import('@refund/contracts/app-config'))
+      .then((contract) => contract.appConfigSchema),
     api.get('/app-config', undefined, { signal }),
   );
 }

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Button, buttonVariants } from '../../components/button';
 import { paths } from '../../config/paths';
 import { useAuthState } from '../../features/auth/auth-context';
+import { useFirstScreenShown } from '../../lib/first-screen';
 import { useFocusOnMount } from '../../lib/use-focus-on-mount';
 import { ScreenLoadError } from '../lazy-screen';
 
@@ -12,6 +13,8 @@ import { ScreenLoadError } from '../lazy-screen';
  * from home, or from sign-in when signed out). A screen whose code did not arrive says so.
  */
 export function ScreenErrorFallback({ error, resetErrorBoundary }: FallbackProps) {
+  // A page may open on it: it is the first screen then.
+  useFirstScreenShown();
   const { t } = useTranslation();
   const signedIn = useAuthState().status === 'AuthSuccessful';
   const headingRef = useFocusOnMount<HTMLHeadingElement>();
