@@ -1,5 +1,4 @@
 import { ProviderFailure } from '../domain/provider-failure';
-import nodemailer from 'nodemailer';
 import type { EmailMessage, EmailSender } from './ports';
 
 export interface SmtpEmailOptions {
@@ -66,22 +65,29 @@ function toProviderError(error: unknown): EmailProviderError {
 export function createSmtpEmailSender(options: SmtpEmailOptions): EmailSender {
   const { host, port, secure, user, password, from, timeoutMs = 15_000 } = options;
   const auth = user === undefined ? undefined : { user, pass: password ?? '' };
-  const transport = nodemailer.createTransport({
-    host,
-    port,
-    secure,
-    auth,
-    requireTLS: options.requireTls ?? auth !== undefined,
-    // nodemailer's defaults wait minutes; sends run in background jobs that must not hang.
-    connectionTimeout: timeoutMs,
-    greetingTimeout: timeoutMs,
-    socketTimeout: timeoutMs,
-  });
+  // nodemailer (39 modules) loads as the server starts, not before; a send waits for it.
+  const transport = import('nodemailer').then(({ default: nodemailer }) =>
+    nodemailer.createTransport({
+      host,
+      port,
+      secure,
+      auth,
+      requireTLS: options.requireTls ?? auth !== undefined,
+      // nodemailer's defaults wait minutes; sends run in background jobs that must not hang.
+      connectionTimeout: timeoutMs,
+      greetingTimeout: timeoutMs,
+      socketTimeout: timeoutMs,
+    }),
+  );
+  // Said at the first send instead (below), not as an unhandled rejection.
+  transport.catch(() => undefined);
 
   return {
     async send(message: EmailMessage): Promise<void> {
       try {
-        const info = await transport.sendMail({
+        const info = await (
+          await transport
+        ).sendMail({
           from,
           // An address object, not a string: a string is parsed as a list, so a value holding a
           // comma would quietly add recipients.

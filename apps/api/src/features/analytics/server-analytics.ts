@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { PostHog } from 'posthog-node';
+import type { PostHog } from 'posthog-node';
 import { createBatcher } from '../../db/batcher';
 import type { Db } from '../../db/database';
 import { insertRows } from '../../db/insert-rows';
@@ -90,34 +90,43 @@ export interface PostHogServerOptions {
 /** SPEC §9: a request to the analytics service gives up after 10 seconds. */
 export const ANALYTICS_REQUEST_TIMEOUT_MS = 10_000;
 
-/** With a PostHog key: posthog-node batches the events and sends them in the background. */
+/**
+ * With a PostHog key: posthog-node batches the events and sends them in the background. Its
+ * code (55 modules) loads as the server starts, not before: events captured meanwhile wait for
+ * it, in their order.
+ */
 export function createPostHogServerAnalytics(options: PostHogServerOptions): ServerAnalytics {
-  const client = new PostHog(options.key, {
-    host: options.host,
-    flushAt: options.flushAt ?? 20,
-    flushInterval: options.flushIntervalMs ?? 10_000,
-    requestTimeout: ANALYTICS_REQUEST_TIMEOUT_MS,
-    fetchRetryCount: 1,
-    // The server's address is not the customer's location.
-    disableGeoip: true,
+  const client: Promise<PostHog> = import('posthog-node').then(({ PostHog }) => {
+    const loaded = new PostHog(options.key, {
+      host: options.host,
+      flushAt: options.flushAt ?? 20,
+      flushInterval: options.flushIntervalMs ?? 10_000,
+      requestTimeout: ANALYTICS_REQUEST_TIMEOUT_MS,
+      fetchRetryCount: 1,
+      // The server's address is not the customer's location.
+      disableGeoip: true,
+    });
+    loaded.on('error', (error: unknown) =>
+      options.logger.warn({ err: error }, 'analytics events were not delivered'),
+    );
+    return loaded;
   });
-  client.on('error', (error: unknown) =>
-    options.logger.warn({ err: error }, 'analytics events were not delivered'),
-  );
+  const dropped = (error: unknown, event?: string) =>
+    options.logger.warn({ err: error, event }, 'an analytics event was dropped');
   return {
     capture(event) {
-      try {
-        client.capture({
-          distinctId: event.userId,
-          event: event.name,
-          properties: { ...event.properties, source: 'server' },
-        });
-      } catch (error) {
-        options.logger.warn({ err: error, event: event.name }, 'an analytics event was dropped');
-      }
+      client
+        .then((loaded) =>
+          loaded.capture({
+            distinctId: event.userId,
+            event: event.name,
+            properties: { ...event.properties, source: 'server' },
+          }),
+        )
+        .catch((error: unknown) => dropped(error, event.name));
     },
     async close() {
-      await client.shutdown(ANALYTICS_REQUEST_TIMEOUT_MS);
+      await (await client).shutdown(ANALYTICS_REQUEST_TIMEOUT_MS);
     },
   };
 }
