@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import { Agent, fetch as undiciFetch } from 'undici';
 import type { Db } from '../../../../db/database';
 import type { CardPayoutProvider } from '../../../../providers/ports';
 import { createSandboxCardPayouts } from '../../../../providers/sandbox-card-payouts';
@@ -28,7 +27,7 @@ export async function startDebitCard({
   jobs,
   logger,
 }: MethodStartContext<DebitCardSettings>): Promise<StartedMethod<DebitCardProvides>> {
-  const provider = createCardPayoutProvider(settings, db, {
+  const provider = await createCardPayoutProvider(settings, db, {
     scheduleReturn: (redemptionId) =>
       jobs.send(
         SANDBOX_CARD_RETURN_QUEUE,
@@ -102,13 +101,13 @@ function visaOriginator(settings: Settings): VisaDirectOriginator {
 /**
  * Push-to-card payouts, picked from configuration: the sandbox, or Visa Direct over mutual TLS
  * with the client certificate Visa issued (read at start-up, so a missing or unreadable file
- * stops the server rather than the first payout).
+ * stops the server rather than the first payout). undici (110 modules) loads for Visa alone.
  */
-function createCardPayoutProvider(
+async function createCardPayoutProvider(
   settings: Settings,
   db: Db,
   sandbox: { scheduleReturn: (reference: string) => Promise<void> },
-): { cardPayouts: CardPayoutProvider; close(): Promise<void> } {
+): Promise<{ cardPayouts: CardPayoutProvider; close(): Promise<void> }> {
   if (settings.CARD_PAYOUT_PROVIDER === 'sandbox') {
     return {
       cardPayouts: createSandboxCardPayouts({ db, scheduleReturn: sandbox.scheduleReturn }),
@@ -116,6 +115,7 @@ function createCardPayoutProvider(
     };
   }
   const pem = (file: string | undefined, name: string) => fs.readFileSync(required(file, name));
+  const { Agent, fetch: undiciFetch } = await import('undici');
   const dispatcher = new Agent({
     connect: {
       cert: pem(settings.VISA_DIRECT_CERT_FILE, 'VISA_DIRECT_CERT_FILE'),
