@@ -16,11 +16,11 @@ import {
   connectConfiguredReporter,
   createDeferredErrorReporter,
 } from '../lib/deferred-error-reporter';
+import { firstScreenShown } from '../lib/first-screen';
 import { appConfigQueryOptions } from '../lib/get-app-config';
 import { createQueryClient } from '../lib/query-client';
 import { sessionIndependentKeys } from '../lib/query-keys';
 import { browserStorage } from './browser-storage';
-import { firstScreenShown } from '../lib/first-screen';
 import { methodScreens } from '../lib/methods/method-registry';
 import { methodRegistry } from './methods/method-registry';
 import { createNavigation } from './navigation';

@@ -172,10 +172,13 @@ function createSend(options: ApiClientOptions): Send {
       if (response.ok && hasAccessToken(data)) options.session.storeToken(data.access_token);
       if (data === undefined) throw new ApiError(response.status, internalErrorBody);
       if (!response.ok) {
-        // The schemas load with the first answer that needs one, not with the app.
-        const { errorBodySchema } = await import('@refund/contracts/errors');
-        const error = errorBodySchema.safeParse(data);
-        throw new ApiError(response.status, error.success ? error.data : internalErrorBody);
+        // The schemas load with the first answer that needs one, not with the app. Should they
+        // not arrive (files of an earlier deployment gone), the answer's status still stands.
+        const error = await import('@refund/contracts/errors').then(
+          ({ errorBodySchema }) => errorBodySchema.safeParse(data),
+          () => null,
+        );
+        throw new ApiError(response.status, error?.success ? error.data : internalErrorBody);
       }
       return data;
     } finally {

@@ -1,6 +1,7 @@
 import type { Resolver } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
 import { lazyResolver } from './lazy-resolver';
+import { notify } from './toast';
 
 interface Values {
   phone_number: string;
@@ -42,5 +43,19 @@ describe('a form validation that loads when first needed', () => {
       errors: {},
     });
     expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('starts loading when a field gets focus, and says a submit that failed as a toast', async () => {
+    const load = vi.fn(() => Promise.resolve(accepting));
+    const toast = vi.spyOn(notify, 'error').mockImplementation(() => undefined);
+    const props = lazyResolver(load).formProps(() =>
+      Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+    );
+    expect(props.noValidate).toBe(true);
+
+    props.onFocus();
+    expect(load).toHaveBeenCalledTimes(1);
+    props.onSubmit({} as Parameters<typeof props.onSubmit>[0]);
+    await vi.waitFor(() => expect(toast).toHaveBeenCalledWith('Internal Server error'));
   });
 });

@@ -1,4 +1,7 @@
+import type { FormEvent } from 'react';
 import type { FieldValues, Resolver } from 'react-hook-form';
+import { errorMessage } from './api-error';
+import { notify } from './toast';
 
 /** A form's validation, loaded when the form first needs it; see lazyResolver. */
 export interface LazyResolver<TInput extends FieldValues, TOutput> {
@@ -6,6 +9,15 @@ export interface LazyResolver<TInput extends FieldValues, TOutput> {
   resolver: Resolver<TInput, unknown, TOutput>;
   /** Starts loading it, e.g. when a customer first focuses one of the form's fields. */
   preload: () => void;
+  /**
+   * The form element's props: loading starts when a field first gets focus, and `submit` (the
+   * form's handleSubmit) runs on submit; a validation that could not load is said as a toast.
+   */
+  formProps: (submit: (event: FormEvent<HTMLFormElement>) => Promise<void>) => {
+    noValidate: true;
+    onFocus: () => void;
+    onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  };
 }
 
 /**
@@ -23,8 +35,15 @@ export function lazyResolver<TInput extends FieldValues, TOutput>(
       loading = null;
       throw error;
     }));
+  const preload = () => void loaded().catch(() => undefined);
   return {
     resolver: async (values, context, options) => (await loaded())(values, context, options),
-    preload: () => void loaded().catch(() => undefined),
+    preload,
+    formProps: (submit) => ({
+      noValidate: true,
+      onFocus: preload,
+      onSubmit: (event) =>
+        void submit(event).catch((error: unknown) => void notify.error(errorMessage(error))),
+    }),
   };
 }

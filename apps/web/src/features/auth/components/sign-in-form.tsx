@@ -50,14 +50,7 @@ export function SignInForm() {
   );
 
   return (
-    <form
-      noValidate
-      onFocus={validation.preload}
-      onSubmit={(event) =>
-        void submit(event).catch((error: unknown) => void notify.error(errorMessage(error)))
-      }
-      className="flex flex-col gap-5"
-    >
+    <form {...validation.formProps(submit)} className="flex flex-col gap-5">
       <TextField
         label={t('auth.phoneNumber')}
         type="tel"

@@ -80,14 +80,7 @@ export function SignUpForm({ defaults = {}, addPhoneNumber = false }: SignUpForm
   );
 
   return (
-    <form
-      noValidate
-      onFocus={validation.preload}
-      onSubmit={(event) =>
-        void submit(event).catch((error: unknown) => void notify.error(errorMessage(error)))
-      }
-      className="flex flex-col gap-5"
-    >
+    <form {...validation.formProps(submit)} className="flex flex-col gap-5">
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
           label={t('auth.firstName')}
