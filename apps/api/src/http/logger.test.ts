@@ -4,7 +4,7 @@ import { DrizzleQueryError, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger, statementName } from './logger';
+import { createLogger, linesByTurn, statementName } from './logger';
 
 const email = 'jamie.oneil@example.com';
 const phone = '2025550143';
@@ -207,5 +207,30 @@ describe('redaction', () => {
       res: { statusCode: 200 },
       responseTime: 1.5,
     });
+  });
+});
+
+describe('linesByTurn', () => {
+  it('writes the lines of one turn of the event loop in one write, in their order', async () => {
+    const writes: string[] = [];
+    const lines = linesByTurn({ write: (chunk: string) => void writes.push(chunk) });
+    lines.write('a\n');
+    lines.write('b\n');
+    expect(writes).toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writes).toEqual(['a\nb\n']);
+    lines.write('c\n');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writes).toEqual(['a\nb\n', 'c\n']);
+  });
+
+  it('writes what is waiting when asked to flush, as the process exits', () => {
+    const writes: string[] = [];
+    const lines = linesByTurn({ write: (chunk: string) => void writes.push(chunk) });
+    lines.write('last words\n');
+    lines.flush();
+    expect(writes).toEqual(['last words\n']);
+    lines.flush();
+    expect(writes).toEqual(['last words\n']);
   });
 });
