@@ -186,11 +186,13 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
         response: { 200: profileSchema, 401: errorBodySchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { userId } = request.customer;
-      const profile = await options.profiles.get(userId);
-      if (!profile) throw new AppError('UNAUTHORIZED');
-      return profile;
+      // Serialized by the schema when it was read (profile-reader.ts), so sent as it is; the type
+      // provider types send() as the schema's object, not its JSON.
+      const answer = await options.profiles.answer(userId);
+      if (answer === null) throw new AppError('UNAUTHORIZED');
+      return reply.type('application/json; charset=utf-8').send(answer as never);
     },
   );
 

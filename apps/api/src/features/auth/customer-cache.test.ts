@@ -133,6 +133,28 @@ describe('the customer cache', () => {
     expect(reads).toEqual(['a', 'b', 'c', 'b']);
   });
 
+  it('keeps a value used since a quarter of its size was put, and reads nothing twice while all fit', async () => {
+    const changes = toldChanges();
+    const cache = createCustomerCache<string>({ changes, unheardTtlMs: 5_000, maxEntries: 8 });
+    const reads: string[] = [];
+    const read = (key: string) => () => {
+      reads.push(key);
+      return Promise.resolve({ value: key });
+    };
+    const keys = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
+    for (let round = 0; round < 3; round += 1) {
+      for (const key of keys) await cache.get(key, key, read(key));
+    }
+    expect(reads).toEqual(keys);
+    await cache.get('a', 'a', read('a')); // used: a quarter (2) were put since, so it moves
+    await cache.get('i', 'i', read('i')); // full: b, put longest ago and not used since, goes
+    await cache.get('h', 'h', read('h'));
+    await cache.get('a', 'a', read('a'));
+    expect(reads).toEqual([...keys, 'i']);
+    await cache.get('b', 'b', read('b'));
+    expect(reads).toEqual([...keys, 'i', 'b']);
+  });
+
   it('never keeps a read that overlapped a change, even once that change is forgotten', async () => {
     const changes = toldChanges();
     const cache = createCustomerCache<string>({ changes, unheardTtlMs: 5_000, maxEntries: 1 });
