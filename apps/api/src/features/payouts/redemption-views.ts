@@ -1,12 +1,13 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Transaction } from '@refund/contracts/redemptions';
 import type { Db } from '../../db/database';
 import { redemptions } from '../../db/schema';
+import { runStatement } from '../../db/statement';
 import { DomainError } from '../../domain/domain-error';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
 import type { DestinationView } from './redemption-method';
 import type { MethodRegistry } from './redemption-method-registry';
-import { keysetPage, olderThan, pageLimit } from '../../db/keyset';
+import { keysetPage, pageLimit } from '../../db/keyset';
 
 type Row = typeof redemptions.$inferSelect;
 
@@ -48,11 +49,50 @@ export function transactionView(row: ViewRow, destination: DestinationView): Tra
   };
 }
 
+/**
+ * A page of the customer's redemptions, newest first. Written out rather than built per request:
+ * the history's first page is read on every visit to the home screen, and one text per shape is
+ * prepared once per connection (db/statement.ts). The row-value condition lets the index on
+ * (user_id, created_at, id) bound the scan at the cursor.
+ */
+const LIST_COLUMNS = `id, mode, status, amount_cents, fee_cents, network_reference, failure_reason,
+  created_at, completed_at`;
+const LIST_FIRST = `select ${LIST_COLUMNS} from redemptions where user_id = $1::uuid
+  order by created_at desc, id desc limit $2::int`;
+const LIST_AFTER = `select ${LIST_COLUMNS} from redemptions where user_id = $1::uuid
+  and (created_at, id) < ($3::timestamptz, $4::uuid)
+  order by created_at desc, id desc limit $2::int`;
+
+interface ListedRow {
+  id: string;
+  mode: Row['mode'];
+  status: Row['status'];
+  /** bigint: a string from node-postgres, a number from the embedded engine. */
+  amount_cents: string | number;
+  fee_cents: string | number;
+  network_reference: string | null;
+  failure_reason: string | null;
+  created_at: Date;
+  completed_at: Date | null;
+}
+
+const viewRowOf = (row: ListedRow): ViewRow => ({
+  id: row.id,
+  mode: row.mode,
+  status: row.status,
+  amountCents: Number(row.amount_cents),
+  feeCents: Number(row.fee_cents),
+  networkReference: row.network_reference,
+  failureReason: row.failure_reason,
+  createdAt: row.created_at,
+  completedAt: row.completed_at,
+});
+
 /** The customer's redemptions as transactions, each destination described by its method. */
 export function createRedemptionViews(deps: { db: Db; methods: MethodRegistry }) {
   const { db } = deps;
 
-  async function withDestinations(rows: Row[]): Promise<Transaction[]> {
+  async function withDestinations(rows: ViewRow[]): Promise<Transaction[]> {
     const byMode = new Map<Row['mode'], string[]>();
     for (const row of rows) byMode.set(row.mode, [...(byMode.get(row.mode) ?? []), row.id]);
     const described = new Map<string, DestinationView>();
@@ -86,18 +126,20 @@ export function createRedemptionViews(deps: { db: Db; methods: MethodRegistry })
     /** Newest first, keyset pages over (created_at, id). */
     async list(userId: string, limit: number, cursor: string | undefined) {
       const after = cursor ? decodeCursor(cursor) : null;
-      const rows = await db
-        .select()
-        .from(redemptions)
-        .where(
-          and(
-            eq(redemptions.userId, userId),
-            // The row-value form, so the index bounds the scan at the cursor.
-            olderThan(redemptions.createdAt, redemptions.id, after),
-          ),
+      const rows = (
+        await runStatement<ListedRow>(
+          db,
+          after ? LIST_AFTER : LIST_FIRST,
+          after
+            ? [
+                userId,
+                pageLimit(limit),
+                after.at instanceof Date ? after.at.toISOString() : after.at,
+                after.id,
+              ]
+            : [userId, pageLimit(limit)],
         )
-        .orderBy(desc(redemptions.createdAt), desc(redemptions.id))
-        .limit(pageLimit(limit));
+      ).map(viewRowOf);
       const { page, next_cursor } = keysetPage(rows, limit, (last) =>
         encodeCursor(last.createdAt, last.id),
       );

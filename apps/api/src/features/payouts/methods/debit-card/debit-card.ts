@@ -1,6 +1,7 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db, Queryable, Tx } from '../../../../db/database';
 import { retryingConnectionLoss } from '../../../../db/sql-state';
+import { runStatement } from '../../../../db/statement';
 import { cardPayouts, cards } from '../../../../db/schema';
 import type { CardPayouts } from '../../../../providers/ports';
 import type { CardVault } from '../../../cards/card-vault';
@@ -32,6 +33,11 @@ export interface DebitCardDeps {
 
 const brandOf = (brand: unknown): 'visa' | 'mastercard' | null =>
   brand === 'visa' || brand === 'mastercard' ? brand : null;
+
+/** The card each payout went to, for the transaction history. */
+const DESCRIBE_PAYOUTS = `select p.redemption_id as id, c.brand, c.last4
+  from card_payouts p join cards c on c.id = p.card_id
+  where p.redemption_id = any($1::uuid[])`;
 
 const cardView = (brand: unknown, last4: unknown): DestinationView => ({
   kind: 'card',
@@ -71,11 +77,13 @@ export function createDebitCardMethod(
 
   async function describe(q: Queryable, ids: readonly string[]) {
     if (ids.length === 0) return new Map<string, DestinationView>();
-    const rows = await q
-      .select({ id: cardPayouts.redemptionId, brand: cards.brand, last4: cards.last4 })
-      .from(cardPayouts)
-      .innerJoin(cards, eq(cards.id, cardPayouts.cardId))
-      .where(inArray(cardPayouts.redemptionId, [...ids]));
+    // One text for any number of ids (an array parameter), prepared once per connection: every
+    // page of the transaction history asks this.
+    const rows = await runStatement<{ id: string; brand: string; last4: string }>(
+      q,
+      DESCRIBE_PAYOUTS,
+      [ids],
+    );
     return new Map(rows.map((r): [string, DestinationView] => [r.id, cardView(r.brand, r.last4)]));
   }
 
