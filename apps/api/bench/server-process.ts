@@ -83,7 +83,10 @@ export async function startProductServer(env: Record<string, string>): Promise<S
   }
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--enable-source-maps', compiled], {
+  // BENCH_NODE_ARGS: Node's own options for the product's server, such as `--cpu-prof` to see
+  // where its time goes; none by default.
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', compiled], {
     cwd: apiDir,
     stdio: ['ignore', 'ignore', 'pipe'],
     env: {
