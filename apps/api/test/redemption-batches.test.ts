@@ -212,6 +212,40 @@ describe('recording card redemptions together', () => {
     expect((await balanceOf(server.app, ann.accessToken)).available_in_cents).toBe(1_000);
   });
 
+  it('records nothing for a customer whose withdrawals are paused, and the API says why', async () => {
+    const ann = await customer(1_000);
+    const bob = await customer(1_000);
+    await server.database.db
+      .update(users)
+      .set({ withdrawalsPaused: 'until_sign_in' })
+      .where(eq(users.id, ann.userId));
+    const paused = await item(ann, 100);
+    const open = await item(bob, 100);
+    const [refused, recorded] = await Promise.all([record(paused), record(open)]);
+    expect(refused).toBeNull();
+    expect(recorded).not.toBeNull();
+    expect(await passcodeUsed(paused.attemptId)).toEqual({ used: false, failedTries: 0 });
+
+    const response = await call(
+      server.app,
+      'POST',
+      '/v1/redemptions',
+      {
+        mode: 'debit',
+        payment_method_uuid: paused.destinationId,
+        amount_in_cents: paused.amountCents,
+        attempt_id: paused.attemptId,
+        code: paused.code,
+      },
+      { token: ann.accessToken, headers: { 'idempotency-key': crypto.randomUUID() } },
+    );
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.json().code_description).toBe('WITHDRAWALS_PAUSED');
+    expect(await redemptionsOf(ann.userId)).toHaveLength(0);
+    expect(await passcodeUsed(paused.attemptId)).toEqual({ used: false, failedTries: 0 });
+    expect((await balanceOf(server.app, ann.accessToken)).available_in_cents).toBe(1_000);
+  });
+
   it('a batch that fails as a whole answers null for each of its items and changes nothing', async () => {
     const ann = await customer(1_000);
     const first = await item(ann, 200);

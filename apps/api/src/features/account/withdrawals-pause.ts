@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
 import { users } from '../../db/schema';
 import { DomainError } from '../../domain/domain-error';
@@ -20,3 +20,11 @@ export async function withdrawalsPausedRefusal(
   }
   return user?.paused ? new DomainError('WITHDRAWALS_PAUSED') : null;
 }
+
+/**
+ * The same rule inside a statement: the customer `userId` (a column or value of the statement)
+ * may withdraw, its withdrawals not paused. Group commit records a redemption only where this
+ * holds, in the statement that records it.
+ */
+export const withdrawalsOpen = (userId: SQLWrapper): SQL =>
+  sql`not exists (select 1 from ${users} where ${users.id} = ${userId} and ${users.withdrawalsPaused} is not null)`;

@@ -13,6 +13,7 @@ import {
 import { runStatement, Statement } from '../../db/statement';
 import type { GroupCommit } from './redemption-method';
 import { keyTaken, requestColumns, WITHDRAWAL } from './redemption-rules';
+import { withdrawalsOpen } from '../account/withdrawals-pause';
 
 /**
  * Group commit, the redemption pipeline's fast strategy (ADR 0003, ADR 0014): redemptions that
@@ -171,7 +172,7 @@ export function createRedemptionBatches(deps: RedemptionBatchDeps) {
 
   /**
    * For each redemption: the destination usable by the method's rule, the Idempotency-Key unused,
-   * the passcode the customer's, right and open; the passcodes are locked, then the accounts (in
+   * the customer's withdrawals not paused, the passcode the customer's, right and open; the passcodes are locked, then the accounts (in
    * lock order); the ledger's own rule decides which go ahead (a customer's redemptions in the
    * batch, in order, while the balance covers them). Only then is the passcode marked used, the
    * redemption recorded with the method's payout record, and the money moved.
@@ -204,7 +205,8 @@ export function createRedemptionBatches(deps: RedemptionBatchDeps) {
     );
     const passcode = st.fragment(
       sql`${attemptOf(r.userId)} and ${openAttempt(WITHDRAWAL)}
-        and not exists (select 1 from ${keyTaken.table} where ${keyTaken.where(r.userId, r.key)})`,
+        and not exists (select 1 from ${keyTaken.table} where ${keyTaken.where(r.userId, r.key)})
+        and ${withdrawalsOpen(r.userId)}`,
     );
     const payout = payoutInsert(st);
     const rows = await runBatch<RecordedRow>(

@@ -274,6 +274,8 @@ export function createRedemptionPipeline(deps: PipelineDeps) {
       outcome = await transactionRetrying(
         db,
         async (tx) => {
+          const paused = await withdrawalsPausedRefusal(tx, userId);
+          if (paused) return { error: paused };
           const destination = await method.destination(
             tx,
             userId,
@@ -384,13 +386,9 @@ export function createRedemptionPipeline(deps: PipelineDeps) {
       ) {
         throw new DomainError('BOT_CHECK_FAILED');
       }
-      // Paused after a reported change of contact (ADR 0026); a retry still answers its result.
-      const paused = await withdrawalsPausedRefusal(db, userId);
-      if (paused) {
-        const replay = await existing(userId, key, hash);
-        if (replay) return { transaction: replay, created: false };
-        throw paused;
-      }
+      // Withdrawals paused after a reported change of contact (ADR 0026) are refused where the
+      // redemption would be recorded: group commit's statement records none for such a customer,
+      // and the exact path, which a retry's answer comes first on, says why.
       const done = await atOnce(method, newRedemption(method, userId, input), key, hash, input);
       return done ?? stepByStep(method, userId, key, hash, input);
     },
