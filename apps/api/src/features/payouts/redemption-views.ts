@@ -57,11 +57,11 @@ export function transactionView(row: ViewRow, destination: DestinationView): Tra
  */
 const LIST_COLUMNS = `id, mode, status, amount_cents, fee_cents, network_reference, failure_reason,
   created_at, completed_at`;
-const LIST_FIRST = `select ${LIST_COLUMNS} from redemptions where user_id = $1::uuid
-  order by created_at desc, id desc limit $2::int`;
-const LIST_AFTER = `select ${LIST_COLUMNS} from redemptions where user_id = $1::uuid
+const LIST_FIRST = `select ${LIST_COLUMNS} from "redemptions" where user_id = $1::uuid
+  order by created_at desc, id desc limit $2`;
+const LIST_AFTER = `select ${LIST_COLUMNS} from "redemptions" where user_id = $1::uuid
   and (created_at, id) < ($3::timestamptz, $4::uuid)
-  order by created_at desc, id desc limit $2::int`;
+  order by created_at desc, id desc limit $2`;
 
 interface ListedRow {
   id: string;
