@@ -358,7 +358,9 @@ describe('a customer with thousands of refunds', () => {
     for (const statement of statements.filter((s) => s.text.includes('"ledger_entries"'))) {
       const plan = await explain(statement, { analyze: true, indexScansOnly: false });
       for (const node of nodesOf(plan).filter((n) => n['Relation Name'] === 'ledger_entries')) {
-        expect(node['Node Type'], JSON.stringify({ text: statement.text, plan })).not.toBe('Seq Scan');
+        expect(node['Node Type'], JSON.stringify({ text: statement.text, plan })).not.toBe(
+          'Seq Scan',
+        );
         entriesRead += (node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0);
       }
     }
