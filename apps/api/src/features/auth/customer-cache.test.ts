@@ -114,14 +114,23 @@ describe('the customer cache', () => {
     expect(t.changes.listeners.size).toBe(0);
   });
 
-  it('past its size, lets the value used least recently go, and keeps the others', async () => {
-    const changes = toldChanges();
-    const cache = createCustomerCache<string>({ changes, unheardTtlMs: 5_000, maxEntries: 2 });
+  /** A cache of `maxEntries` values whose reads answer their key and are recorded in order. */
+  function sizedCache(maxEntries: number) {
+    const cache = createCustomerCache<string>({
+      changes: toldChanges(),
+      unheardTtlMs: 5_000,
+      maxEntries,
+    });
     const reads: string[] = [];
     const read = (key: string) => () => {
       reads.push(key);
       return Promise.resolve({ value: key });
     };
+    return { cache, reads, read };
+  }
+
+  it('past its size, lets the value used least recently go, and keeps the others', async () => {
+    const { cache, reads, read } = sizedCache(2);
     await cache.get('a', 'a', read('a'));
     await cache.get('b', 'b', read('b'));
     await cache.get('a', 'a', read('a')); // a used again: b is now the least recent
@@ -134,13 +143,7 @@ describe('the customer cache', () => {
   });
 
   it('keeps a value used since a quarter of its size was put, and reads nothing twice while all fit', async () => {
-    const changes = toldChanges();
-    const cache = createCustomerCache<string>({ changes, unheardTtlMs: 5_000, maxEntries: 8 });
-    const reads: string[] = [];
-    const read = (key: string) => () => {
-      reads.push(key);
-      return Promise.resolve({ value: key });
-    };
+    const { cache, reads, read } = sizedCache(8);
     const keys = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
     for (let round = 0; round < 3; round += 1) {
       for (const key of keys) await cache.get(key, key, read(key));
