@@ -84,7 +84,7 @@ async function stop(child: ChildProcess): Promise<void> {
  * slower than the optimising compiler's, but a server that lives for one run of the suite never
  * earns back the optimising compiler's work on the embedded database's whole module (measured
  * here: 6.5 s of CPU to open a database against 2.7 s, and the gift card and claim specs 382
- * core-seconds against 292). `npm start` keeps V8's defaults.
+ * core-seconds against 292). `npm start` does the same (ADR 0034).
  */
 export async function startTestServers(servers: TestServer[]): Promise<() => Promise<void>> {
   const taken = await Promise.all(servers.map((server) => answers(`${server.url}/readyz`)));

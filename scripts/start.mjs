@@ -3,6 +3,13 @@
  * built web app. The web app and the API are built first, each only when its sources changed
  * since its last build (the check costs a few milliseconds; a fresh clone builds both), then the
  * API runs in this very process: signals reach it directly and its exit code is this process's.
+ *
+ * package.json runs it as `node --no-memory-reducer scripts/start.mjs`. V8's memory reducer
+ * otherwise compacts the heap of a server left idle about 30 s after its start, to hand back
+ * the 30 MB that loading the server used and no longer needs: 0.15 to 0.37 s of CPU at once,
+ * most of what an idle server spends in its first minute. A server keeps that memory for the
+ * requests to come (ordinary collections still shrink the heap after a load). The flag is V8's
+ * own, the same on Node 20, 22 and 24.
  */
 import { spawnSync } from 'node:child_process';
 import module from 'node:module';

@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +13,23 @@ import { freePort } from '../test/support/child-server';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const compiled = path.join(apiDir, 'dist', 'main.js');
+
+/**
+ * Node's options in `npm start` (the root package.json's start script, `node <options>
+ * scripts/start.mjs`), so the benchmarks' servers run with the same ones.
+ */
+export function startNodeOptions(): string[] {
+  const manifest = JSON.parse(readFileSync(path.join(apiDir, '../../package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const words = manifest.scripts.start.split(/\s+/);
+  if (words[0] !== 'node' || words.at(-1) !== 'scripts/start.mjs') {
+    throw new Error(
+      `npm start runs something else than node scripts/start.mjs: ${words.join(' ')}`,
+    );
+  }
+  return words.slice(1, -1);
+}
 
 /** Secrets the benchmarks' servers use, so a benchmark can mint their tokens and passcodes. */
 export const BENCH_SECRETS = {
@@ -86,26 +103,30 @@ export async function startProductServer(env: Record<string, string>): Promise<S
   // BENCH_NODE_ARGS: Node's own options for the product's server, such as `--cpu-prof` to see
   // where its time goes; none by default.
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', compiled], {
-    cwd: apiDir,
-    stdio: ['ignore', 'ignore', 'pipe'],
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://localhost:${port}`,
-      // Logs as `npm start` logs them (LOG_LEVEL's default, info: a line a request); the lines go
-      // to a stdout nobody reads, as they cost the server the same wherever they go.
-      SEED_DEMO_DATA: 'false',
-      WEB_DIST_DIR: '/nonexistent',
-      OTP_SENDS_PER_IP_PER_HOUR: '100000000',
-      // Balances are the refunded money alone: no welcome bonus.
-      WELCOME_BONUS_CENTS: '0',
-      ...BENCH_SECRETS,
-      ...env,
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, ...startNodeOptions(), '--enable-source-maps', compiled],
+    {
+      cwd: apiDir,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: {
+        PATH: process.env.PATH ?? '',
+        NODE_ENV: 'development',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: `http://localhost:${port}`,
+        // Logs as `npm start` logs them (LOG_LEVEL's default, info: a line a request); the lines go
+        // to a stdout nobody reads, as they cost the server the same wherever they go.
+        SEED_DEMO_DATA: 'false',
+        WEB_DIST_DIR: '/nonexistent',
+        OTP_SENDS_PER_IP_PER_HOUR: '100000000',
+        // Balances are the refunded money alone: no welcome bonus.
+        WELCOME_BONUS_CENTS: '0',
+        ...BENCH_SECRETS,
+        ...env,
+      },
     },
-  });
+  );
   let errors = '';
   child.stderr?.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-4000)));
   await waitUntilReady(origin, child, () => errors);

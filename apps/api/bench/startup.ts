@@ -1,7 +1,7 @@
 /**
  * Start-up and idle cost of `npm start` on the embedded default (README, "On a fresh machine").
  *
- * Start-up: `node scripts/start.mjs` (what `npm start` runs, its check that the builds are up to
+ * Start-up: `node <options> scripts/start.mjs` (what `npm start` runs, its check that the builds are up to
  * date included) from the repository root, on a free port, timed from the spawn to the first 200
  * from GET /readyz (asked every 20 ms), each start after the OS page cache was dropped (as after
  * a reboot: every file read from disk) where this process may drop it (root on Linux), and said
@@ -24,7 +24,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { reportFigure } from './report';
-import { freePort, processCpuMs } from './server-process';
+import { freePort, processCpuMs, startNodeOptions } from './server-process';
 
 const repoDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const LATER_STARTS = Number(process.env.BENCH_LATER_STARTS ?? 5);
@@ -70,7 +70,7 @@ async function start(dataDir: string): Promise<Started> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const began = performance.now();
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+  const child = spawn(process.execPath, [...startNodeOptions(), 'scripts/start.mjs'], {
     cwd: repoDir,
     env: productEnv(dataDir, port),
     stdio: ['ignore', 'ignore', 'pipe'],
