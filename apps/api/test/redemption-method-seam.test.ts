@@ -21,11 +21,20 @@ import { call, startTestServer, type TestServer } from './support/test-server';
  */
 const PAYPAL_TEST = 'paypal_test' as RedemptionMode;
 
-/** A wallet provider that answers at once; an account whose id ends in 0 is declined. */
-function fakePayPalMethod(): RedemptionMethod & { issued: Map<string, string> } {
+/**
+ * A wallet provider that answers at once; an account whose id ends in 0 is declined. Its
+ * description of a payout never changes; the redemptions it was asked to describe are counted.
+ */
+function fakePayPalMethod(): RedemptionMethod & {
+  issued: Map<string, string>;
+  described: string[];
+} {
   const issued = new Map<string, string>();
+  const described: string[] = [];
   return {
     issued,
+    described,
+    describesOnceForAll: true,
     mode: PAYPAL_TEST,
     destinationKind: 'card',
     inWords: 'a PayPal test account',
@@ -36,10 +45,12 @@ function fakePayPalMethod(): RedemptionMethod & { issued: Map<string, string> } 
       card.id.endsWith('0')
         ? { status: 'failed', reason: 'The issuer declined the card.' }
         : { status: 'succeeded', networkReference: `PREPAID-${redemption.id.slice(0, 8)}` },
-    describe: async (_q, ids) =>
-      new Map(
+    describe: async (_q, ids) => {
+      described.push(...ids);
+      return new Map(
         ids.map((id) => [id, { kind: 'card', brand: 'visa', bank_name: null, last4: '4242' }]),
-      ),
+      );
+    },
   };
 }
 
@@ -47,8 +58,10 @@ function fakePayPalMethod(): RedemptionMethod & { issued: Map<string, string> } 
  * Store credit loaded with a 10% bonus the business pays: its own postings (the bonus from bonus
  * expense into payouts in transit beside the amount). A destination ending in 0 is declined.
  */
-function fakeBonusMethod(): RedemptionMethod {
+function fakeBonusMethod(): RedemptionMethod & { described: string[] } {
+  const described: string[] = [];
   return {
+    described,
     mode: 'fancash',
     destinationKind: 'card',
     inWords: 'store credit with a bonus',
@@ -67,8 +80,12 @@ function fakeBonusMethod(): RedemptionMethod {
       account.id.endsWith('0')
         ? { status: 'failed', reason: 'The store refused the credit.' }
         : { status: 'succeeded', networkReference: `CREDIT-${redemption.id.slice(0, 8)}` },
-    describe: async (_q, ids) =>
-      new Map(ids.map((id) => [id, { kind: 'card', brand: null, bank_name: null, last4: '0001' }])),
+    describe: async (_q, ids) => {
+      described.push(...ids);
+      return new Map(
+        ids.map((id) => [id, { kind: 'card', brand: null, bank_name: null, last4: '0001' }]),
+      );
+    },
   };
 }
 
@@ -76,11 +93,12 @@ let server: TestServer;
 let plain: TestServer;
 let merchant: TestMerchant;
 const fake = fakePayPalMethod();
+const bonusFake = fakeBonusMethod();
 beforeAll(async () => {
   // The built-in prepaid and FanCash methods are left out: the FanCash fake takes the place of
   // the built-in one, and nothing offers prepaid cards.
   const withoutPrepaid = { PREPAID_CARD_PROVIDER: 'none', FANCASH_PROVIDER: 'none' };
-  server = await startTestServer(withoutPrepaid, { redemptionMethods: [fake, fakeBonusMethod()] });
+  server = await startTestServer(withoutPrepaid, { redemptionMethods: [fake, bonusFake] });
   plain = await startTestServer(withoutPrepaid);
   merchant = await newMerchant(server.database.db);
 });
@@ -283,6 +301,27 @@ describe('a method with postings of its own (a bonus the business pays)', () => 
       bonus: after.bonus - before.bonus,
     }).toEqual({ inTransit: 0, settled: 2_200, bonus: -200 });
     await expectLedgerBalanced(server.database.db);
+  });
+
+  it('is described on every read of the history; a description that never changes, once', async () => {
+    const person = await fundedCustomer(server.app, merchant, 10_000);
+    const paid = (await redeem(server, person, { amount_in_cents: 2_000 })).json();
+    const credit = (await redeemCredit(person, crypto.randomUUID().replace(/.$/, '1'))).json();
+    const read = () =>
+      call(server.app, 'GET', '/v1/transactions', undefined, { token: person.accessToken });
+    const first = await read();
+    const second = await read();
+    expect(first.json().data).toEqual([credit, paid]);
+    expect(second.json().data).toEqual(first.json().data);
+    // Each was described when it was made, and the credit again on each read.
+    expect(fake.described.filter((id) => id === paid.transaction_id)).toHaveLength(1);
+    expect(bonusFake.described.filter((id) => id === credit.transaction_id)).toHaveLength(3);
+    // Another customer's history holds none of them.
+    const other = await fundedCustomer(server.app, merchant, 100);
+    const theirs = await call(server.app, 'GET', '/v1/transactions', undefined, {
+      token: other.accessToken,
+    });
+    expect(theirs.json().data).toEqual([]);
   });
 
   it('gives back exactly what its postings moved when the payout fails', async () => {

@@ -71,6 +71,13 @@ export interface RedemptionMethod<D extends Destination = Destination> {
   execute?(redemption: RecordedRedemption, destination: D): Promise<PayoutOutcome>;
   /** The destination as a transaction shows it, for each of these redemptions of this method. */
   describe(q: Queryable, redemptionIds: readonly string[]): Promise<Map<string, DestinationView>>;
+  /**
+   * What `describe` says of a redemption never changes once it is recorded (a card's brand and
+   * last four digits are never edited; a removed card is only marked removed), so the history may
+   * keep it instead of asking again. Not so where it names something that can change (a brand's
+   * name from the catalog).
+   */
+  describesOnceForAll?: boolean;
   /** Runs the whole redemption (record and execution) with the method's bookkeeping around it. */
   around?<T>(redemptionId: string, work: () => Promise<T>): Promise<T>;
   /**

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { Transaction } from '@refund/contracts/redemptions';
 import type { Db } from '../../db/database';
 import { redemptions } from '../../db/schema';
@@ -88,20 +89,43 @@ const viewRowOf = (row: ListedRow): ViewRow => ({
   completedAt: row.completed_at,
 });
 
+/**
+ * Destinations kept by redemption id, for the methods whose description never changes: the
+ * history's first page is read on every visit to the home screen, and its transactions are
+ * mostly the same from one visit to the next. A few megabytes at most.
+ */
+const KEPT_DESCRIPTIONS = 20_000;
+
 /** The customer's redemptions as transactions, each destination described by its method. */
-export function createRedemptionViews(deps: { db: Db; methods: MethodRegistry }) {
+export function createRedemptionViews(deps: {
+  db: Db;
+  methods: MethodRegistry;
+  /** How many descriptions to keep; 0 keeps none. */
+  keptDescriptions?: number;
+}) {
   const { db } = deps;
+  const max = deps.keptDescriptions ?? KEPT_DESCRIPTIONS;
+  // Keyed by the redemption alone: a page holds only the customer's own redemptions, read from
+  // the database for them, and a kept description is looked up for those ids only.
+  const kept = max > 0 ? new LRUCache<string, DestinationView>({ max }) : null;
 
   async function withDestinations(rows: ViewRow[]): Promise<Transaction[]> {
-    const byMode = new Map<Row['mode'], string[]>();
-    for (const row of rows) byMode.set(row.mode, [...(byMode.get(row.mode) ?? []), row.id]);
     const described = new Map<string, DestinationView>();
+    const byMode = new Map<Row['mode'], string[]>();
+    for (const row of rows) {
+      const view = kept?.get(row.id);
+      if (view) described.set(row.id, view);
+      else byMode.set(row.mode, [...(byMode.get(row.mode) ?? []), row.id]);
+    }
     for (const [mode, ids] of byMode) {
       const method = deps.methods.of(mode);
       // Methods are switched off by configuration, never unregistered while their redemptions
       // exist (ADR 0014): a redemption no method describes is a defect, not a blank row.
       if (!method) throw new Error(`no registered method describes ${mode} redemptions`);
-      for (const [id, view] of await method.describe(db, ids)) described.set(id, view);
+      for (const [id, view] of await method.describe(db, ids)) {
+        described.set(id, view);
+        if (method.describesOnceForAll) kept?.set(id, view);
+      }
     }
     return rows.map((row) => {
       const destination = described.get(row.id);

@@ -36,6 +36,7 @@ export function createBankAccountMethod(deps: {
   return {
     mode: 'bank',
     destinationKind: 'bank_account',
+    describesOnceForAll: true,
     inWords: 'a bank account',
     limits: { minCents: 500, maxCents: 500_000, feeRateBps: 0, wholeDollarsOnly: false },
 

@@ -90,6 +90,7 @@ export function createDebitCardMethod(
   return {
     mode: 'debit',
     destinationKind: 'card',
+    describesOnceForAll: true,
     inWords: 'a debit card',
     limits: { minCents: 100, maxCents: 250_000, feeRateBps: 150, wholeDollarsOnly: false },
 
