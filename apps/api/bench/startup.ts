@@ -1,13 +1,14 @@
 /**
  * Start-up and idle cost of `npm start` on the embedded default (README, "On a fresh machine").
  *
- * Start-up: `node <options> scripts/start.mjs` (what `npm start` runs, its check that the builds are up to
- * date included) from the repository root, on a free port, timed from the spawn to the first 200
- * from GET /readyz (asked every 20 ms), each start after the OS page cache was dropped (as after
- * a reboot: every file read from disk) where this process may drop it (root on Linux), and said
- * otherwise. First, a start on an empty data folder (migrations, demo data): target at most 4 s.
- * Then BENCH_LATER_STARTS (default 5) starts on the folder it left: target at most 1.5 s for
- * their median. For context, the same later starts with the files already in the OS cache.
+ * Start-up: `node <options> scripts/start.mjs` (what `npm start` runs, its check that the builds
+ * are up to date included) from the repository root, on a free port, timed from the spawn to the
+ * first 200 from GET /readyz (asked every 20 ms), each start after the OS page cache was dropped
+ * (as after a reboot: every file read from disk) where this process may drop it (root on Linux),
+ * and said otherwise. First, a start on an empty data folder (migrations, demo data): target at
+ * most 4 s. Then BENCH_LATER_STARTS (default 5) starts on the folder it left: target at most
+ * 1.5 s for their median. For context, the same later starts with the files already in the OS
+ * cache.
  *
  * Idle: the last server, left alone for its first BENCH_IDLE_SECONDS (default 60) after it is
  * ready: its CPU time from /proc as a share of one core (target under 0.3%); for context, the
