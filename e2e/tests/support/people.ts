@@ -23,7 +23,11 @@ export function newPerson(): Person {
   };
 }
 
-/** The newest six-digit code the sandbox SMS provider kept for this number, other than `seen`. */
+/**
+ * The newest six-digit code the sandbox SMS provider kept for this number, other than `seen`.
+ * The text goes out through the job queue: on a 2-core machine running three browsers and five
+ * servers at once (load 8-9), one has taken more than 15 s to arrive, so this waits up to 30 s.
+ */
 export async function readCode(
   request: APIRequestContext,
   phone: string,
@@ -40,7 +44,7 @@ export async function readCode(
         code = found && !seen.includes(found) ? found : undefined;
         return code;
       },
-      { timeout: 15_000, intervals: [100, 200, 300] },
+      { timeout: 30_000, intervals: [100, 200, 300] },
     )
     .toBeTruthy();
   return code as string;
