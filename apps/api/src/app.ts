@@ -156,6 +156,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   return app;
 }
 
+/**
+ * Fastify's compiler factories, answering zod's compilers. Fastify types them as Ajv's and
+ * fast-json-stringify's; it calls them with a route's schema the same way.
+ */
+const zodCompilers = {
+  buildValidator: () => validatorCompiler,
+  buildSerializer: () => serializerCompiler,
+} as unknown as NonNullable<FastifyServerOptions['schemaController']>['compilersFactory'];
+
 /** The Fastify instance with the app's options, before any hook or route. */
 function createFastify(deps: AppDeps, headers: SecurityHeaders): FastifyInstance {
   const options = {
@@ -168,6 +177,9 @@ function createFastify(deps: AppDeps, headers: SecurityHeaders): FastifyInstance
     frameworkErrors: frameworkErrorHandler(headers.api),
     clientErrorHandler: clientErrorHandler(headers.api),
     routerOptions: { ignoreTrailingSlash: true },
+    // Every schema is a zod one, checked and written by zod's compilers: Fastify's own (Ajv and
+    // fast-json-stringify, 300 modules) are then never loaded, a tenth of a start.
+    schemaController: { compilersFactory: zodCompilers },
     // One line a request, written when it is answered, instead of Fastify's two.
     logController: new OneLinePerRequest(),
     // A per-request child logger costs a redaction pass over its bindings; skip it when nothing
