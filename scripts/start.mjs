@@ -77,8 +77,9 @@ if (!process.env.WEB_DIST_DIR) {
 
 await ensureApiBuilt();
 
-// As `node --enable-source-maps`: stack traces and error reports name the TypeScript sources.
-process.setSourceMapsEnabled(true);
+// Stack traces and error reports name the TypeScript sources: the server maps a stack's frames
+// when it is written out (src/source-stacks.ts), rather than reading every module's source map
+// as it loads, as `--enable-source-maps` would.
 // Node 22.1 and later keep the compiled code of every module on disk (in the OS's temporary
 // folder), so a later start skips compiling it again; Node 20 has no such cache and starts as
 // before (ADR 0034).

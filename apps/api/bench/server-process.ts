@@ -103,30 +103,26 @@ export async function startProductServer(env: Record<string, string>): Promise<S
   // BENCH_NODE_ARGS: Node's own options for the product's server, such as `--cpu-prof` to see
   // where its time goes; none by default.
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(
-    process.execPath,
-    [...nodeArgs, ...startNodeOptions(), '--enable-source-maps', compiled],
-    {
-      cwd: apiDir,
-      stdio: ['ignore', 'ignore', 'pipe'],
-      env: {
-        PATH: process.env.PATH ?? '',
-        NODE_ENV: 'development',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: `http://localhost:${port}`,
-        // Logs as `npm start` logs them (LOG_LEVEL's default, info: a line a request); the lines go
-        // to a stdout nobody reads, as they cost the server the same wherever they go.
-        SEED_DEMO_DATA: 'false',
-        WEB_DIST_DIR: '/nonexistent',
-        OTP_SENDS_PER_IP_PER_HOUR: '100000000',
-        // Balances are the refunded money alone: no welcome bonus.
-        WELCOME_BONUS_CENTS: '0',
-        ...BENCH_SECRETS,
-        ...env,
-      },
+  const child = spawn(process.execPath, [...nodeArgs, ...startNodeOptions(), compiled], {
+    cwd: apiDir,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://localhost:${port}`,
+      // Logs as `npm start` logs them (LOG_LEVEL's default, info: a line a request); the lines go
+      // to a stdout nobody reads, as they cost the server the same wherever they go.
+      SEED_DEMO_DATA: 'false',
+      WEB_DIST_DIR: '/nonexistent',
+      OTP_SENDS_PER_IP_PER_HOUR: '100000000',
+      // Balances are the refunded money alone: no welcome bonus.
+      WELCOME_BONUS_CENTS: '0',
+      ...BENCH_SECRETS,
+      ...env,
     },
-  );
+  });
   let errors = '';
   child.stderr?.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-4000)));
   await waitUntilReady(origin, child, () => errors);

@@ -3,6 +3,9 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { databaseOptionsOf, openDatabase } from './db/database';
 import { createLogger } from './http/logger';
 import { readServerTls } from './http/tls';
+import { mapStacksToSources } from './source-stacks';
+
+mapStacksToSources();
 
 async function main(): Promise<void> {
   // npm runs workspace scripts inside the workspace; a relative path means the caller's.

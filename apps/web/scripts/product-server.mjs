@@ -87,7 +87,7 @@ export async function startProductServer(distDir, env = {}, { https = false } = 
   // The API as `npm start` runs it, built first when its sources changed.
   const { ensureApiBuilt, apiDistDir } = await import('../../api/scripts/build.mjs');
   await ensureApiBuilt();
-  const child = spawn(process.execPath, ['--enable-source-maps', join(apiDistDir, 'main.js')], {
+  const child = spawn(process.execPath, ['--no-memory-reducer', join(apiDistDir, 'main.js')], {
     cwd: repoDir,
     // Its own process group, so stopping it stops anything it started.
     detached: true,
