@@ -1,4 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
+import type { EmbeddedClient } from '../src/db/embedded-client';
 import { desc, eq } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -47,7 +48,7 @@ interface Explained {
 }
 
 let database: Database;
-let client: pg.Pool | PGlite;
+let client: pg.Pool | EmbeddedClient;
 let recorded: Statement[] = [];
 
 /** Records a query as either client is asked it: (text, params) or ({ text, values }, params). */
@@ -87,10 +88,12 @@ let recording: Db;
 
 beforeAll(async () => {
   database = await openDatabase({ url: process.env.TEST_DATABASE_URL, poolSize: 2 });
-  client = (database.db as unknown as { $client: pg.Pool | PGlite }).$client;
+  client = (database.db as unknown as { $client: pg.Pool | EmbeddedClient }).$client;
   recording = (database.engine === 'postgres'
     ? drizzlePg(recordingClient(client as pg.Pool), { schema })
-    : drizzlePglite(recordingClient(client as PGlite), { schema })) as unknown as Db;
+    : drizzlePglite(recordingClient(client as EmbeddedClient) as unknown as PGlite, {
+        schema,
+      })) as unknown as Db;
 }, 60_000); // Opens and migrates a database of its own.
 afterAll(() => database.close());
 
@@ -133,7 +136,7 @@ async function explain(
       connection.release();
     }
   } else {
-    rows = await run((text, params) => (client as PGlite).query(text, params));
+    rows = await run((text, params) => (client as EmbeddedClient).query(text, params));
   }
   const [row] = rows as { 'QUERY PLAN': [{ Plan: Explained }] | string }[];
   const plan = row?.['QUERY PLAN'];

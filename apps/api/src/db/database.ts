@@ -4,12 +4,14 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
+import type { PGlite } from '@electric-sql/pglite';
 import type { Config } from '../config';
 import {
   embeddedCustomerChanges,
   postgresCustomerChanges,
   type CustomerChanges,
 } from './customer-changes';
+import { EmbeddedClient } from './embedded-client';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -312,12 +314,9 @@ async function holdInstanceLock(
  * engine about 2 s of CPU, loading the image about half a second (each test server, each
  * short-lived command). An image that cannot be made is not used.
  */
-let migratedImage: Promise<Blob | undefined> | undefined;
+let migratedImage: Promise<Uint8Array | undefined> | undefined;
 
-async function imageOf(client: {
-  query(text: string): Promise<unknown>;
-  dumpDataDir(compression: 'none'): Promise<Blob | File>;
-}) {
+async function imageOf(client: EmbeddedClient) {
   try {
     // The embedded engine serves its default database, template1, alone: the cluster's other two
     // databases would only make every load of the image copy them (28 MB to 14 MB; about a
@@ -325,7 +324,7 @@ async function imageOf(client: {
     await client.query('DROP DATABASE IF EXISTS postgres');
     await client.query('ALTER DATABASE template0 IS_TEMPLATE false');
     await client.query('DROP DATABASE IF EXISTS template0');
-    return await client.dumpDataDir('none');
+    return await client.dumpDataDir();
   } catch {
     return undefined;
   }
@@ -336,20 +335,23 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   // for a quick start (Liftoff), then again, optimised (TurboFan), on background threads: well
   // over a second of CPU at every start, which on a two-core machine held the rest of the start
   // back by as much, for queries that measured no faster (ADR 0034). The first code is kept.
+  // (The flag is the process's: it holds on the engine's own thread too.)
   v8.setFlagsFromString('--liftoff-only');
-  const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
-    import('@electric-sql/pglite'),
+  const inMemory = dataDir === undefined || dataDir.startsWith('memory://');
+  const image = inMemory ? await migratedImage : undefined;
+  // The engine runs on a thread of its own (embedded-client.ts), started first: the query
+  // builder's modules load here meanwhile.
+  const opening = EmbeddedClient.open(
+    image ? { image } : { dataDir: inMemory ? undefined : dataDir },
+  );
+  opening.catch(() => undefined);
+  const [{ drizzle }, { migrate }] = await Promise.all([
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
-  const inMemory = dataDir === undefined || dataDir.startsWith('memory://');
-  const image = inMemory ? await migratedImage : undefined;
-  const client = image
-    ? new PGlite({ loadDataDir: image })
-    : dataDir
-      ? new PGlite(dataDir)
-      : new PGlite();
-  const db = drizzle(client, { schema });
+  const client = await opening;
+  // The query builder takes any client that answers as PGlite does.
+  const db = drizzle(client as unknown as PGlite, { schema });
   observeCommits(db as unknown as Db);
   // From an image this finds every migration applied, and applies any newer one.
   await migrate(db, { migrationsFolder });

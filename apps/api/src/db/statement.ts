@@ -1,8 +1,8 @@
-import { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Queryable } from './database';
+import { EmbeddedClient } from './embedded-client';
 
 const dialect = new PgDialect();
 
@@ -71,7 +71,7 @@ export async function runStatement<T>(
     const result = await client.query({ name: nameOf(text), text, values });
     return result.rows as T[];
   }
-  if (client instanceof PGlite) {
+  if (client instanceof EmbeddedClient) {
     const result = await client.query<T>(text, values);
     return result.rows;
   }
