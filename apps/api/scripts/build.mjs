@@ -3,11 +3,15 @@
  * source maps so stack traces and error reports point at the TypeScript sources), so production
  * starts with plain node instead of compiling on the fly. Our workspace package
  * @refund/contracts (TypeScript) is bundled in, and so are a few npm packages (BUNDLED_PACKAGES);
- * the others stay external, loaded from node_modules as installed.
+ * the others stay external, loaded from node_modules as installed. Beside the code, the files of a
+ * new embedded database cluster, which a first start loads instead of creating one
+ * (src/db/cluster-image.mjs).
  */
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import v8 from 'node:v8';
+import { makeClusterImage } from '../src/db/cluster-image.mjs';
 import { inputsHash, isBuildOf, stampBuild } from './build-stamp.mjs';
 
 const apiDir = fileURLToPath(new URL('..', import.meta.url));
@@ -102,6 +106,10 @@ export async function buildApi() {
   });
   // esbuild's helper process is not kept: `npm start` goes on to run the server in this process.
   await esbuild.stop();
+  // The embedded engine's new cluster, for first starts (src/db/cluster-image.mjs). Compiled as
+  // the server compiles the engine (ADR 0034): a second, optimising compilation would only cost.
+  v8.setFlagsFromString('--liftoff-only');
+  await makeClusterImage(apiDistDir);
   stampBuild(apiDistDir, hash);
 }
 
