@@ -1,13 +1,25 @@
 import path from 'node:path';
-import { ConfigError, loadConfig, type Config } from './config';
-import { databaseOptionsOf, openDatabase } from './db/database';
-import { createLogger } from './http/logger';
-import { readServerTls } from './http/tls';
+import type { Config } from './config';
+import { EmbeddedClient } from './db/embedded-client';
 import { mapStacksToSources } from './source-stacks';
 
 mapStacksToSources();
 
 async function main(): Promise<void> {
+  // The embedded engine's thread starts first, before the settings (and the rest of the server)
+  // load: its own start overlaps theirs. It is ended unused when the settings name PostgreSQL.
+  const embeddedThread = process.env.DATABASE_URL ? undefined : EmbeddedClient.prepare();
+  const [
+    { ConfigError, loadConfig },
+    { databaseOptionsOf, openDatabase },
+    { createLogger },
+    { readServerTls },
+  ] = await Promise.all([
+    import('./config'),
+    import('./db/database'),
+    import('./http/logger'),
+    import('./http/tls'),
+  ]);
   // npm runs workspace scripts inside the workspace; a relative path means the caller's.
   const base = process.env.INIT_CWD ?? process.cwd();
   const resolve = (file: string | undefined) => (file ? path.resolve(base, file) : file);
@@ -31,9 +43,9 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(config.LOG_LEVEL);
-  // The embedded engine takes most of a second to start, much of it off this thread (compiling
-  // its WebAssembly): it starts first, and the rest of the server loads meanwhile.
-  const database = openDatabase(databaseOptionsOf(config, logger));
+  // The embedded engine takes most of a second to open its folder, on its own thread: it opens
+  // it first, and the rest of the server loads meanwhile.
+  const database = openDatabase({ ...databaseOptionsOf(config, logger), embeddedThread });
   // A failure to open is answered where the server awaits it, not as an unhandled rejection.
   database.catch(() => undefined);
   const { createServer } = await import('./server');

@@ -11,7 +11,7 @@ import {
   postgresCustomerChanges,
   type CustomerChanges,
 } from './customer-changes';
-import { EmbeddedClient } from './embedded-client';
+import { EmbeddedClient, type EmbeddedThread } from './embedded-client';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -126,6 +126,11 @@ export interface DatabaseOptions {
    * connects again by itself.
    */
   onChangesLost?: (error: Error | null) => void;
+  /**
+   * A thread already started for the embedded engine (`EmbeddedClient.prepare`), which opens the
+   * database on it; ended unused when the database is PostgreSQL.
+   */
+  embeddedThread?: EmbeddedThread | undefined;
 }
 
 /** The database a configuration names: PostgreSQL at DATABASE_URL, else the embedded one. */
@@ -149,6 +154,7 @@ export function databaseOptionsOf(
 
 /** Each engine's driver is loaded when it is used: the embedded engine starts sooner alone. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.url && options.embeddedThread) void options.embeddedThread.worker.terminate();
   return options.url
     ? openPostgres(
         options.url,
@@ -156,7 +162,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         options.onIdleConnectionError,
         options.onChangesLost,
       )
-    : openPglite(options.dataDir);
+    : openPglite(options.dataDir, options.embeddedThread);
 }
 
 async function openPostgres(
@@ -330,7 +336,10 @@ async function imageOf(client: EmbeddedClient) {
   }
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(
+  dataDir: string | undefined,
+  thread: EmbeddedThread | undefined,
+): Promise<Database> {
   // The embedded engine is PostgreSQL compiled to 9 MB of WebAssembly. V8 compiles it at once
   // for a quick start (Liftoff), then again, optimised (TurboFan), on background threads: well
   // over a second of CPU at every start, which on a two-core machine held the rest of the start
@@ -343,6 +352,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   // builder's modules load here meanwhile.
   const opening = EmbeddedClient.open(
     image ? { image } : { dataDir: inMemory ? undefined : dataDir },
+    thread,
   );
   opening.catch(() => undefined);
   const [{ drizzle }, { migrate }] = await Promise.all([

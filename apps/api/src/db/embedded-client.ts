@@ -90,6 +90,13 @@ export interface EmbeddedStart {
   clusterImages?: string | undefined;
 }
 
+/** A thread started for the engine, no database open on it yet (`EmbeddedClient.prepare`). */
+export interface EmbeddedThread {
+  readonly worker: Worker;
+  /** Why the thread failed before a database was opened on it. */
+  readonly failure: Error | null;
+}
+
 export class EmbeddedClient implements EmbeddedTransaction {
   readonly #worker: Worker;
   readonly #pending = new Map<
@@ -113,9 +120,27 @@ export class EmbeddedClient implements EmbeddedTransaction {
     );
   }
 
-  /** Starts the engine's thread and answers once the database is open. */
-  static open(start: EmbeddedStart): Promise<EmbeddedClient> {
-    const worker = new Worker(workerFile, { workerData: start });
+  /**
+   * Starts the engine's thread, before the database to open is known: the thread's own start and
+   * the engine's code load meanwhile. `open` then opens a database on it.
+   */
+  static prepare(): EmbeddedThread {
+    const worker = new Worker(workerFile);
+    const thread = { worker, failure: null as Error | null };
+    // Kept until the database is opened (a thread that cannot start is said then).
+    worker.on('error', (error) => (thread.failure ??= error));
+    return thread;
+  }
+
+  /**
+   * Opens the database on a thread made by `prepare` (or a new one) and answers once it is open.
+   */
+  static open(
+    start: EmbeddedStart,
+    thread: EmbeddedThread = EmbeddedClient.prepare(),
+  ): Promise<EmbeddedClient> {
+    const { worker } = thread;
+    if (thread.failure) return Promise.reject(thread.failure);
     worker.ref();
     return new Promise((resolve, reject) => {
       const opened = (reply: Reply) => {
@@ -132,6 +157,7 @@ export class EmbeddedClient implements EmbeddedTransaction {
       const failed = (error: Error) => reject(error);
       worker.on('message', opened);
       worker.once('error', failed);
+      worker.postMessage(start);
     });
   }
 

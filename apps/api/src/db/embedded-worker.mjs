@@ -6,13 +6,16 @@
  * Plain JavaScript, not TypeScript: a worker is started from a file, and this one runs as it is
  * from the sources (tests, development) and from the built server alike.
  *
- * Messages in: `{ id, op, ... }`, answered `{ id, ok: true, value }` or `{ id, ok: false, error }`.
+ * Messages in: first the database to open (`Start`), answered `{ ready: true }` once it is open
+ * (or `{ failed }`); nothing else is sent before that answer. Then `{ id, op, ... }`, answered
+ * `{ id, ok: true, value }` or `{ id, ok: false, error }`.
  * Messages out on their own: `{ notification: { channel, payload } }`, posted as PGlite delivers
  * them, before the answer to the statement whose commit sent them.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parentPort, workerData } from 'node:worker_threads';
+import { once } from 'node:events';
+import { parentPort } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { clusterImagePath } from './cluster-image.mjs';
 
@@ -24,7 +27,6 @@ const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPor
  * @property {Uint8Array | undefined} image The files of a database to start from (in memory).
  * @property {string | undefined} clusterImages Where the build's cluster image is (its dist/).
  */
-const start = /** @type {Start} */ (workerData);
 
 /** Values a parser given for these types would see: PostgreSQL's text, as it is. */
 const asText = (/** @type {string} */ value) => value;
@@ -52,8 +54,11 @@ const ROLL_BACK = Symbol('roll back');
  * @property {Promise<void>} ended
  */
 
-/** The files of a new cluster made by the build (cluster-image.mjs), if it made them. */
-function clusterImage() {
+/**
+ * The files of a new cluster made by the build (cluster-image.mjs), if it made them.
+ * @param {Start} start
+ */
+function clusterImage(start) {
   try {
     return new Blob([readFileSync(clusterImagePath(start.clusterImages))]);
   } catch {
@@ -65,19 +70,23 @@ function clusterImage() {
  * The database: from the files given, or the folder's when it holds a cluster; otherwise a new
  * cluster, loaded from the build's image where there is one (the engine would create it itself,
  * in four times as long).
+ * @param {Start} start
  */
-function open() {
+function open(start) {
   if (start.image) return new PGlite({ loadDataDir: new Blob([start.image]) });
   if (start.dataDir && existsSync(path.join(start.dataDir, 'PG_VERSION'))) {
     return new PGlite(start.dataDir);
   }
-  const loadDataDir = clusterImage();
+  const loadDataDir = clusterImage(start);
   if (start.dataDir) return new PGlite(start.dataDir, loadDataDir ? { loadDataDir } : {});
   return new PGlite(loadDataDir ? { loadDataDir } : {});
 }
 
 async function main() {
-  const db = open();
+  // The thread is started before the server knows which database to open (its settings are
+  // still loading), so that this thread's own start and the engine's code load meanwhile.
+  const [start] = /** @type {[Start]} */ (await once(port, 'message'));
+  const db = open(start);
   await db.waitReady;
 
   /** @type {Map<number, Open>} */
