@@ -26,6 +26,8 @@ export const apiInputs = {
     'apps/api/package.json',
     'apps/api/tsconfig.json',
     'apps/api/scripts',
+    // The embedded cluster image holds the migrations applied (src/db/cluster-image.mjs).
+    'apps/api/drizzle',
     'packages/contracts/src',
     'packages/contracts/package.json',
     'tsconfig.base.json',

@@ -1,23 +1,43 @@
 // @ts-check
 /**
- * The files of a new, empty embedded database cluster, made once by the API's build: a first start
- * on an empty data folder (and the first in-memory database of a process) loads them instead of
- * creating a cluster. Creating one (PostgreSQL's initdb, in WebAssembly) took 2.4 s on a two-core
- * machine, loading these files 0.6 s.
+ * The files of a new embedded database cluster with every migration applied, made once by the
+ * API's build: a first start on an empty data folder (and the first in-memory database of a
+ * process) loads them instead of creating a cluster and migrating it. Creating one (PostgreSQL's
+ * initdb, in WebAssembly) took 2.4 s on a two-core machine, loading these files 0.6 s.
  *
- * The image is named by the embedded engine's version: a build made with another version of it is
- * never loaded (it is made again by the next build, which a changed package-lock.json causes).
+ * The image is named by the embedded engine's version and by the migrations it holds (a hash of
+ * drizzle/): an image made with another engine, or before a migration was added or changed, is
+ * never loaded. The engine then creates the cluster itself, as without an image, and the next
+ * build makes the image again.
  *
  * Plain JavaScript: the build script and the engine's thread (`embedded-worker.mjs`) use it as it
  * is.
  */
+import { createHash } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
 /** The folder the API's build writes to, where the image is kept. */
 export const imageFolder = path.resolve(import.meta.dirname, '../../dist');
+
+/** The database's migrations, as the server applies them (db/database.ts). */
+export const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
+
+/** A short hash of the migrations: their SQL and the journal that orders them. */
+function migrationsHash() {
+  const hash = createHash('sha256');
+  const files = [
+    ...readdirSync(migrationsFolder).filter((name) => name.endsWith('.sql')),
+    'meta/_journal.json',
+  ].sort();
+  for (const name of files) {
+    hash.update(`${name}\n`);
+    hash.update(readFileSync(path.join(migrationsFolder, name)));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
 
 /** The installed embedded engine's version. */
 function engineVersion() {
@@ -29,17 +49,22 @@ function engineVersion() {
 
 /** Where the image for the installed engine is, in `folder`. */
 export function clusterImagePath(folder = imageFolder) {
-  return path.join(folder, `embedded-cluster-pglite-${engineVersion()}.tar`);
+  return path.join(folder, `embedded-cluster-pglite-${engineVersion()}-${migrationsHash()}.tar`);
 }
 
 /**
  * Makes the image in `folder`: a cluster as the engine creates it, less the two databases it never
- * uses (the engine serves template1): a smaller image loads faster.
+ * uses (the engine serves template1; a smaller image loads faster), migrated.
  */
 export async function makeClusterImage(folder = imageFolder) {
-  const { PGlite } = await import('@electric-sql/pglite');
+  const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   const cluster = new PGlite();
   try {
+    await migrate(drizzle(cluster), { migrationsFolder });
     await cluster.query('DROP DATABASE IF EXISTS postgres');
     await cluster.query('ALTER DATABASE template0 IS_TEMPLATE false');
     await cluster.query('DROP DATABASE IF EXISTS template0');

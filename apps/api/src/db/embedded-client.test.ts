@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeClusterImage } from './cluster-image.mjs';
+import { makeClusterImage, migrationsFolder } from './cluster-image.mjs';
 import { EmbeddedClient } from './embedded-client';
 
 let client: EmbeddedClient;
@@ -115,6 +115,17 @@ describe('the embedded engine on its own thread', () => {
     }
   }, 30_000);
 
+  it('opens a database on a thread started before it was known which', async () => {
+    const thread = EmbeddedClient.prepare();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const other = await EmbeddedClient.open({}, thread);
+    try {
+      expect((await other.query('SELECT 6 * 7 AS answer')).rows).toEqual([{ answer: 42 }]);
+    } finally {
+      await other.close();
+    }
+  }, 30_000);
+
   it('refuses statements once closed', async () => {
     const other = await EmbeddedClient.open({});
     await other.close();
@@ -141,6 +152,14 @@ describe('a new database in a data folder', () => {
     const first = await EmbeddedClient.open({ dataDir, clusterImages: images });
     // The image holds template1 alone; a cluster the engine creates holds postgres and template0.
     expect(await databases(first)).toEqual(['template1']);
+    // Every migration is applied in it.
+    const journal = JSON.parse(
+      await readFile(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8'),
+    ) as { entries: unknown[] };
+    const applied = await first.query<{ count: number }>(
+      'SELECT count(*)::int AS count FROM drizzle.__drizzle_migrations',
+    );
+    expect(applied.rows[0]!.count).toBe(journal.entries.length);
     await first.exec('CREATE TABLE kept (cents integer); INSERT INTO kept VALUES (1234);');
     await first.close();
 
