@@ -10,7 +10,6 @@
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import v8 from 'node:v8';
 import { makeClusterImage } from '../src/db/cluster-image.mjs';
 import { inputsHash, isBuildOf, stampBuild } from './build-stamp.mjs';
 
@@ -108,9 +107,7 @@ export async function buildApi() {
   });
   // esbuild's helper process is not kept: `npm start` goes on to run the server in this process.
   await esbuild.stop();
-  // The embedded engine's new cluster, for first starts (src/db/cluster-image.mjs). Compiled as
-  // the server compiles the engine (ADR 0034): a second, optimising compilation would only cost.
-  v8.setFlagsFromString('--liftoff-only');
+  // The embedded engine's new cluster, for first starts (src/db/cluster-image.mjs).
   await makeClusterImage(apiDistDir);
   stampBuild(apiDistDir, hash);
 }

@@ -1,4 +1,3 @@
-import v8 from 'node:v8';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
@@ -11,6 +10,7 @@ import {
   postgresCustomerChanges,
   type CustomerChanges,
 } from './customer-changes';
+import { dropUnusedDatabases } from './cluster-image.mjs';
 import { EmbeddedClient, type EmbeddedThread } from './embedded-client';
 import * as schema from './schema';
 
@@ -324,12 +324,7 @@ let migratedImage: Promise<Uint8Array | undefined> | undefined;
 
 async function imageOf(client: EmbeddedClient) {
   try {
-    // The embedded engine serves its default database, template1, alone: the cluster's other two
-    // databases would only make every load of the image copy them (28 MB to 14 MB; about a
-    // fifth less CPU to load).
-    await client.query('DROP DATABASE IF EXISTS postgres');
-    await client.query('ALTER DATABASE template0 IS_TEMPLATE false');
-    await client.query('DROP DATABASE IF EXISTS template0');
+    await dropUnusedDatabases(client);
     return await client.dumpDataDir();
   } catch {
     return undefined;
@@ -340,12 +335,6 @@ async function openPglite(
   dataDir: string | undefined,
   thread: EmbeddedThread | undefined,
 ): Promise<Database> {
-  // The embedded engine is PostgreSQL compiled to 9 MB of WebAssembly. V8 compiles it at once
-  // for a quick start (Liftoff), then again, optimised (TurboFan), on background threads: well
-  // over a second of CPU at every start, which on a two-core machine held the rest of the start
-  // back by as much, for queries that measured no faster (ADR 0034). The first code is kept.
-  // (The flag is the process's: it holds on the engine's own thread too.)
-  v8.setFlagsFromString('--liftoff-only');
   const inMemory = dataDir === undefined || dataDir.startsWith('memory://');
   const image = inMemory ? await migratedImage : undefined;
   // The engine runs on a thread of its own (embedded-client.ts), started first: the query

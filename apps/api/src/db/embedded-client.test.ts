@@ -9,15 +9,21 @@ import { makeClusterImage, migrationsFolder } from './cluster-image.mjs';
 import { EmbeddedClient } from './embedded-client';
 
 let client: EmbeddedClient;
+/** The tests' own files: data folders, images, scripts. */
+let folder: string;
 
 beforeAll(async () => {
+  folder = await mkdtemp(path.join(tmpdir(), 'embedded-client-'));
   client = await EmbeddedClient.open({});
   await client.exec(`
     CREATE TABLE entries (id serial PRIMARY KEY, cents integer NOT NULL CHECK (cents <> 0),
       at timestamptz NOT NULL DEFAULT now());
   `);
 }, 30_000);
-afterAll(() => client.close());
+afterAll(async () => {
+  await client.close();
+  await rm(folder, { recursive: true, force: true });
+});
 
 const total = async (on: Pick<EmbeddedClient, 'query'> = client) =>
   (await on.query<{ total: number }>('SELECT coalesce(sum(cents), 0)::int AS total FROM entries'))
@@ -134,12 +140,6 @@ describe('the embedded engine on its own thread', () => {
 });
 
 describe('a new database in a data folder', () => {
-  let folder: string;
-  beforeAll(async () => {
-    folder = await mkdtemp(path.join(tmpdir(), 'embedded-cluster-'));
-  });
-  afterAll(() => rm(folder, { recursive: true, force: true }));
-
   const databases = async (client: EmbeddedClient) =>
     (
       await client.query<{ datname: string }>('SELECT datname FROM pg_database ORDER BY 1')
@@ -187,11 +187,6 @@ describe('a new database in a data folder', () => {
 describe('a process using the embedded engine', () => {
   const run = promisify(execFile);
   const clientFile = fileURLToPath(new URL('./embedded-client.ts', import.meta.url));
-  let folder: string;
-  beforeAll(async () => {
-    folder = await mkdtemp(path.join(tmpdir(), 'embedded-client-'));
-  });
-  afterAll(() => rm(folder, { recursive: true, force: true }));
 
   it('stays alive while a statement is answered, and ends when nothing is left to do', async () => {
     const script = path.join(folder, 'script.mts');
