@@ -9,6 +9,7 @@
 // Usage (from apps/web): node scripts/lighthouse.mjs
 //   WEB_DIST_DIR=<folder>       measure that build instead of building one
 //   LIGHTHOUSE_RUNS=<n>         runs per page (default 5)
+//   LIGHTHOUSE_PAGES=<list>     only these pages, by comma: auth, claim, home (default all)
 //   LIGHTHOUSE_HTTPS=1          also measure over HTTPS with HTTP/2, for context (no verdict)
 //   LIGHTHOUSE_REPORT_DIR=<dir> keep each run's full Lighthouse report (JSON) there
 //   BENCH_REPORT=<file>         also append every figure as a JSON line (see report-figure.mjs)
@@ -32,6 +33,7 @@ const { default: puppeteer } = await load('puppeteer-core');
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 const ALSO_HTTPS = process.env.LIGHTHOUSE_HTTPS === '1';
+const PAGES = new Set((process.env.LIGHTHOUSE_PAGES ?? 'auth,claim,home').split(','));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // The machine has no outside network: Chromium must not try to reach its services.
 const CHROME_FLAGS = [
@@ -267,7 +269,7 @@ async function measureOver(distDir, { https, verdict }) {
       defaultViewport: null,
     });
 
-    if (verdict) {
+    if (verdict && PAGES.has('auth')) {
       const load = loadAverage();
       const js = await javascriptBeforeFirstUse(browser, origin);
       reportFigure({
@@ -288,10 +290,10 @@ async function measureOver(distDir, { https, verdict }) {
     // in local storage).
     const signedIn = { clearStorageTypes: ['cache_storage', 'service_workers'] };
     const pages = [
-      { label: '/auth', path: '/auth', settings: firstVisit },
-      { label: '/claim/{id}', path: claimPath, settings: firstVisit },
-      { label: '/ signed in', path: '/', settings: signedIn, signIn: true },
-    ];
+      { name: 'auth', label: '/auth', path: '/auth', settings: firstVisit },
+      { name: 'claim', label: '/claim/{id}', path: claimPath, settings: firstVisit },
+      { name: 'home', label: '/ signed in', path: '/', settings: signedIn, signIn: true },
+    ].filter((page) => PAGES.has(page.name));
     for (const page of pages) {
       if (page.signIn) await signInDemoCustomer(browser, origin);
       const load = loadAverage();
