@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatPercent } from './format';
 import { pageLimitSchema } from './paging';
 import { text } from './text';
 
@@ -173,8 +174,7 @@ export const cashbackCents = (amountCents: number, cashbackBps: number): number 
 /** The offer in words, e.g. "4% cashback" or "2.5% cashback"; null without cashback. */
 export function offerLabel(cashbackBps: number): string | null {
   if (cashbackBps <= 0) return null;
-  const percent = (cashbackBps / 100).toLocaleString('en-US', { maximumFractionDigits: 2 });
-  return `${percent}% cashback`;
+  return `${formatPercent(cashbackBps)} cashback`;
 }
 
 /** How long a quote holds its cashback for the customer to confirm, in seconds. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { brandSchema } from './brands';
+import { formatPercent } from './format';
 
 /**
  * Earn rewards (SPEC §2 /earnRewards, /earnRewards/{brandID}): gift card brands that reward the
@@ -22,6 +23,5 @@ export type EarnRewardList = z.infer<typeof earnRewardListSchema>;
 
 /** The reward in words: "Earn 15% back", "Earn 2.5% back". */
 export function rewardLabel(rewardBps: number): string {
-  const percent = (rewardBps / 100).toLocaleString('en-US', { maximumFractionDigits: 2 });
-  return `Earn ${percent}% back`;
+  return `Earn ${formatPercent(rewardBps)} back`;
 }

@@ -4,6 +4,8 @@ import {
   formatLongDate,
   formatMoney,
   formatMoneyShort,
+  formatPercent,
+  formatPercentFigure,
   formatPhone,
   formatShortDate,
   maskEmail,
@@ -25,6 +27,41 @@ describe('money', () => {
   it('drops .00 only for whole dollars in the short form', () => {
     expect(formatMoneyShort(1000)).toBe('$10');
     expect(formatMoneyShort(1050)).toBe('$10.50');
+  });
+
+  it('writes every amount as Intl.NumberFormat writes US dollars', () => {
+    const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+    const amounts = [1, 99, 100, 101, 99_999, 100_000, 100_001, 999_999_99, 1_000_000_00];
+    for (let i = 0; i < 2_000; i += 1) amounts.push(Math.floor(Math.random() * 10 ** (i % 14)));
+    for (const cents of amounts.flatMap((amount) => [amount, -amount])) {
+      if (cents === 0) continue;
+      expect(formatMoney(cents)).toBe(usd.format(cents / 100));
+    }
+    expect(formatMoney(Number.MAX_SAFE_INTEGER)).toBe('$90,071,992,547,409.91');
+  });
+});
+
+describe('percent', () => {
+  it.each([
+    [0, '0%'],
+    [1, '0.01%'],
+    [10, '0.1%'],
+    [150, '1.5%'],
+    [400, '4%'],
+    [1_234, '12.34%'],
+    [250_000, '2,500%'],
+    [-75, '-0.75%'],
+    [12.6, '0.13%'],
+  ])('%d basis points → %s', (bps, text) => expect(formatPercent(bps)).toBe(text));
+
+  it('gives the figure alone for texts that place the sign themselves', () =>
+    expect(formatPercentFigure(250)).toBe('2.5'));
+
+  it('writes every rate as Intl.NumberFormat writes it with two decimals at most', () => {
+    const percent = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+    for (let bps = -20_000; bps <= 20_000; bps += 7) {
+      expect(formatPercent(bps)).toBe(`${percent.format(bps / 100)}%`);
+    }
   });
 });
 

