@@ -45,7 +45,17 @@ async function main(): Promise<void> {
   const logger = createLogger(config.LOG_LEVEL);
   // The embedded engine takes most of a second to open its folder, on its own thread: it opens
   // it first, and the rest of the server loads meanwhile.
-  const database = openDatabase({ ...databaseOptionsOf(config, logger), embeddedThread });
+  const database = openDatabase({
+    ...databaseOptionsOf(config, logger),
+    embeddedThread,
+    // Nothing can be answered without it, and it cannot be opened again in this process: the
+    // server exits, for whatever runs it to start it again (as after any crash), rather than
+    // stay up answering every request with an error.
+    onEngineLost: (error) => {
+      logger.fatal({ err: error }, 'the embedded database stopped; the server exits');
+      process.exit(1);
+    },
+  });
   // A failure to open is answered where the server awaits it, not as an unhandled rejection.
   database.catch(() => undefined);
   const { createServer } = await import('./server');

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database';
+import { EmbeddedClient } from '../src/db/embedded-client';
 import { users } from '../src/db/schema';
 import { insertUser } from '../src/features/auth/users';
 
@@ -60,5 +61,41 @@ describe('the embedded database', () => {
       await first.close();
       await second.close();
     }
+  });
+
+  it('says when its engine stops while it is open, and not when it is closed', async () => {
+    const lost: string[] = [];
+    const closed = await openDatabase({
+      dataDir: 'memory://',
+      onEngineLost: (error) => lost.push(`closed: ${error.message}`),
+    });
+    await closed.close();
+
+    const thread = EmbeddedClient.prepare();
+    const database = await openDatabase({
+      dataDir: 'memory://',
+      embeddedThread: thread,
+      onEngineLost: (error) => lost.push(error.message),
+    });
+    try {
+      expect(await database.db.select().from(users)).toEqual([]);
+      // The engine's thread ends as it would if it crashed.
+      await thread.worker.terminate();
+      expect(lost).toEqual(['the embedded database stopped (exit code 1)']);
+      // The query builder's error, caused by the engine's.
+      const failure: unknown = await database.db
+        .select()
+        .from(users)
+        .then(
+          () => null,
+          (error: unknown) => error,
+        );
+      expect(failure).toMatchObject({
+        cause: { message: 'the embedded database stopped (exit code 1)' },
+      });
+    } finally {
+      await database.close();
+    }
+    expect(lost).toHaveLength(1);
   });
 });

@@ -127,6 +127,11 @@ export interface DatabaseOptions {
    */
   onChangesLost?: (error: Error | null) => void;
   /**
+   * The embedded engine stopped while the database was open (its thread crashed or was ended):
+   * nothing can be read or written any more in this process.
+   */
+  onEngineLost?: (error: Error) => void;
+  /**
    * A thread already started for the embedded engine (`EmbeddedClient.prepare`), which opens the
    * database on it; ended unused when the database is PostgreSQL.
    */
@@ -162,7 +167,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         options.onIdleConnectionError,
         options.onChangesLost,
       )
-    : openPglite(options.dataDir, options.embeddedThread);
+    : openPglite(options.dataDir, options.embeddedThread, options.onEngineLost);
 }
 
 async function openPostgres(
@@ -334,6 +339,7 @@ async function imageOf(client: EmbeddedClient) {
 async function openPglite(
   dataDir: string | undefined,
   thread: EmbeddedThread | undefined,
+  onEngineLost: ((error: Error) => void) | undefined,
 ): Promise<Database> {
   const inMemory = dataDir === undefined || dataDir.startsWith('memory://');
   const image = inMemory ? await migratedImage : undefined;
@@ -349,6 +355,7 @@ async function openPglite(
     import('drizzle-orm/pglite/migrator'),
   ]);
   const client = await opening;
+  if (onEngineLost) client.onLost(onEngineLost);
   // The query builder takes any client that answers as PGlite does.
   const db = drizzle(client as unknown as PGlite, { schema });
   observeCommits(db as unknown as Db);

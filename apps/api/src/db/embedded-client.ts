@@ -109,6 +109,7 @@ export class EmbeddedClient implements EmbeddedTransaction {
   /** Why the engine can no longer answer, once it cannot. */
   #gone: Error | null = null;
   #closing = false;
+  readonly #lostListeners = new Set<(error: Error) => void>();
 
   private constructor(worker: Worker) {
     this.#worker = worker;
@@ -214,6 +215,16 @@ export class EmbeddedClient implements EmbeddedTransaction {
     };
   }
 
+  /**
+   * Calls `listener` once if the engine stops other than by `close` (its thread crashed or was
+   * ended): every statement is refused from then on, and the database cannot be opened again in
+   * this process while its files may be half written.
+   */
+  onLost(listener: (error: Error) => void): void {
+    if (this.#gone && !this.#closing) listener(this.#gone);
+    else this.#lostListeners.add(listener);
+  }
+
   /** The database's files, to start another in-memory database from (`EmbeddedStart.image`). */
   async dumpDataDir(): Promise<Uint8Array> {
     return (await this.#call({ op: 'dump' })) as Uint8Array;
@@ -276,6 +287,9 @@ export class EmbeddedClient implements EmbeddedTransaction {
     this.#gone = this.#closing ? new Error('the embedded database is closed') : error;
     for (const waiting of this.#pending.values()) waiting.reject(this.#gone);
     this.#pending.clear();
+    if (this.#closing) return;
+    for (const listener of this.#lostListeners) listener(error);
+    this.#lostListeners.clear();
   }
 }
 
