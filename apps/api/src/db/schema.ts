@@ -20,3 +20,4 @@ export * from './schema/prepaid-cards';
 export * from './schema/fancash';
 export * from './schema/promotions';
 export * from './schema/analytics';
+export * from './schema/rate-limits';

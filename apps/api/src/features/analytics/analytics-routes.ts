@@ -1,4 +1,4 @@
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,6 +22,8 @@ export interface AnalyticsRoutesOptions {
   db: Db;
   /** Batches one IP address may send in a minute (ANALYTICS_BATCHES_PER_IP_PER_MINUTE). */
   batchesPerIpPerMinute: number;
+  /** Where the batches are counted: in the database, for every instance of the API together. */
+  limitStore: FastifyRateLimitStoreCtor;
 }
 
 /**
@@ -29,7 +31,7 @@ export interface AnalyticsRoutesOptions {
  * configured. Signed out or in; the customer is the access token's, never the body's.
  */
 export const analyticsRoutes: FastifyPluginAsync<AnalyticsRoutesOptions> = async (app, options) => {
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, store: options.limitStore });
   app.withTypeProvider<ZodTypeProvider>().post(
     '/analytics/events',
     {
