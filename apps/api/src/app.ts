@@ -130,7 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (v1) => {
       declareRouteAuth(v1, {
         customer: context.authenticator.principal,
-        merchant: createMerchantAuthenticator(context.db),
+        merchant: createMerchantAuthenticator(context.db, deps.database.changes),
       });
       await v1.register(systemPlugin, context);
       await v1.register(authPlugin, context);

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   CATALOG_CHANGED_CHANNEL,
   CUSTOMER_CHANGED_CHANNEL,
+  MERCHANTS_CHANGED_CHANNEL,
   WALLET_CHANGED_CHANNEL,
   postgresCustomerChanges,
   type CustomerChange,
@@ -64,12 +65,19 @@ describe('customer changes on PostgreSQL', () => {
       `LISTEN ${CUSTOMER_CHANGED_CHANNEL}`,
       `LISTEN ${WALLET_CHANGED_CHANNEL}`,
       `LISTEN ${CATALOG_CHANGED_CHANNEL}`,
+      `LISTEN ${MERCHANTS_CHANGED_CHANNEL}`,
     ]);
     clients[0]?.notify('user-1');
     clients[0]?.notify('ignored', 'another_channel');
     clients[0]?.notify('user-2', WALLET_CHANGED_CHANNEL);
     clients[0]?.notify('', CATALOG_CHANGED_CHANNEL);
-    expect(heard).toEqual([{ userId: 'user-1' }, { userId: 'user-2', wallet: true }, 'catalog']);
+    clients[0]?.notify('', MERCHANTS_CHANGED_CHANNEL);
+    expect(heard).toEqual([
+      { userId: 'user-1' },
+      { userId: 'user-2', wallet: true },
+      'catalog',
+      'merchants',
+    ]);
     await changes.close();
     expect(clients[0]?.ended).toBe(true);
   });

@@ -13,13 +13,18 @@ export const WALLET_CHANGED_CHANNEL = 'wallet_changed';
  * channel (migration 0033's trigger).
  */
 export const CATALOG_CHANGED_CHANNEL = 'catalog_changed';
+/**
+ * The database announces every committed change to the merchants and their API keys on this
+ * channel (migration 0035's trigger).
+ */
+export const MERCHANTS_CHANGED_CHANNEL = 'merchants_changed';
 
 /**
  * What a listener hears: one customer's sign-in or profile data changed, or (`wallet`) their
- * money or payouts; `catalog` when the gift card catalog changed; or `all` when changes may have
- * been missed.
+ * money or payouts; `catalog` when the gift card catalog changed; `merchants` when a merchant or
+ * an API key did; or `all` when changes may have been missed.
  */
-export type CustomerChange = { userId: string; wallet?: true } | 'catalog' | 'all';
+export type CustomerChange = { userId: string; wallet?: true } | 'catalog' | 'merchants' | 'all';
 
 export interface CustomerChanges {
   /** Whether changes are being heard now. While not, nothing read may be trusted for long. */
@@ -76,6 +81,9 @@ export async function embeddedCustomerChanges(client: {
     heard.emit(asWalletChange(payload)),
   );
   const unlistenCatalog = await client.listen(CATALOG_CHANGED_CHANNEL, () => heard.emit('catalog'));
+  const unlistenMerchants = await client.listen(MERCHANTS_CHANGED_CHANNEL, () =>
+    heard.emit('merchants'),
+  );
   return {
     live: () => true,
     subscribe: heard.add,
@@ -83,6 +91,7 @@ export async function embeddedCustomerChanges(client: {
       await unlisten();
       await unlistenWallet();
       await unlistenCatalog();
+      await unlistenMerchants();
     },
   };
 }
@@ -135,6 +144,7 @@ export async function postgresCustomerChanges(
       if (message.channel === CUSTOMER_CHANGED_CHANNEL) heard.emit(asChange(message.payload));
       if (message.channel === WALLET_CHANGED_CHANNEL) heard.emit(asWalletChange(message.payload));
       if (message.channel === CATALOG_CHANGED_CHANNEL) heard.emit('catalog');
+      if (message.channel === MERCHANTS_CHANGED_CHANNEL) heard.emit('merchants');
     });
     client.on('error', (error) => lose(error));
     client.on('end', () => lose(null));
@@ -143,6 +153,7 @@ export async function postgresCustomerChanges(
       await client.query(`LISTEN ${CUSTOMER_CHANGED_CHANNEL}`);
       await client.query(`LISTEN ${WALLET_CHANGED_CHANNEL}`);
       await client.query(`LISTEN ${CATALOG_CHANGED_CHANNEL}`);
+      await client.query(`LISTEN ${MERCHANTS_CHANGED_CHANNEL}`);
     } catch (error) {
       lose(error instanceof Error ? error : new Error(String(error)));
       return;

@@ -63,8 +63,9 @@ export function createCustomerCache<V>(options: CustomerCacheOptions) {
   const epochOf = (userId: string) => epochs.get(userId) ?? floor;
 
   function changed(change: CustomerChange): void {
-    // Money moving, or the catalog, changes nothing kept here.
-    if (change === 'catalog' || (change !== 'all' && change.wallet)) return;
+    // Money moving, the catalog or the merchants change nothing kept here.
+    if (change === 'catalog' || change === 'merchants') return;
+    if (change !== 'all' && change.wallet) return;
     counter += 1;
     if (change === 'all') {
       generation += 1;

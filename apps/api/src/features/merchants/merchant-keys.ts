@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import type { CustomerChanges } from '../../db/customer-changes';
 import type { Queryable } from '../../db/database';
 import { merchants } from '../../db/schema';
 import { DomainError } from '../../domain/domain-error';
@@ -43,23 +44,51 @@ export function findMerchantByApiKey(db: Queryable, apiKey: string): Promise<Mer
   return merchantByKeyHash(db, hashApiKey(apiKey));
 }
 
-const CACHE_MS = 30_000;
+/** The keys a process keeps checked at most; past it the longest-unused one goes. */
+const MAX_KEPT = 1_000;
 
-/** Resolves `Authorization: Bearer <api key>` to the merchant it belongs to. */
-export function createMerchantAuthenticator(db: Queryable) {
-  const cache = new Map<string, { merchant: Merchant | null; at: number }>();
+/**
+ * Resolves `Authorization: Bearer <api key>` to the merchant it belongs to. A key checked is
+ * kept until the database announces a change to the merchants (migration 0035), whoever made it,
+ * on whichever instance: a key rotated or revoked is refused by every instance at once. While
+ * changes are not heard (the listening connection is lost), every request checks its key
+ * afresh: what was kept went when the connection was lost, and nothing is kept until it is back.
+ */
+export function createMerchantAuthenticator(
+  db: Queryable,
+  changes: Pick<CustomerChanges, 'live' | 'subscribe'>,
+) {
+  const kept = new Map<string, Merchant | null>();
+  /** Counts the changes heard: a check that a change overtook is answered but not kept. */
+  let generation = 0;
+  changes.subscribe((change) => {
+    if (change !== 'merchants' && change !== 'all') return;
+    generation += 1;
+    kept.clear();
+  });
+
+  async function check(hash: string): Promise<Merchant | null> {
+    const hit = kept.get(hash);
+    if (hit !== undefined) {
+      // Most recently used last, so the oldest use goes first when full.
+      kept.delete(hash);
+      kept.set(hash, hit);
+      return hit;
+    }
+    const startedIn = generation;
+    const merchant = await merchantByKeyHash(db, hash);
+    if (startedIn === generation && changes.live()) {
+      kept.set(hash, merchant);
+      if (kept.size > MAX_KEPT) kept.delete(kept.keys().next().value as string);
+    }
+    return merchant;
+  }
+
   return async function merchantOf(request: FastifyRequest): Promise<Merchant> {
     const header = request.headers.authorization;
     const key = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
     if (!key) throw new DomainError('UNAUTHORIZED', 'Send your API key as a bearer token.');
-    const hash = hashApiKey(key);
-    const hit = cache.get(hash);
-    let merchant = hit && Date.now() - hit.at < CACHE_MS ? hit.merchant : undefined;
-    if (merchant === undefined) {
-      merchant = await merchantByKeyHash(db, hash);
-      if (cache.size > 1000) cache.clear();
-      cache.set(hash, { merchant, at: Date.now() });
-    }
+    const merchant = await check(hashApiKey(key));
     if (!merchant) throw new DomainError('UNAUTHORIZED', 'This API key is not valid.');
     return merchant;
   };

@@ -47,7 +47,7 @@ export const walletEventRoutes: FastifyPluginAsync<WalletEventsOptions> = async 
   const send = (stream: Stream) => stream.raw.write(`id: ${nextId()}\nevent: wallet\ndata: {}\n\n`);
 
   const unsubscribe = options.changes.subscribe((change: CustomerChange) => {
-    if (change === 'catalog') return;
+    if (change === 'catalog' || change === 'merchants') return;
     for (const stream of streams) {
       if (change === 'all' || (change.wallet && change.userId === stream.userId)) send(stream);
       // Their sign-in changed (signed out, a session revoked): the stream ends, and opening it
