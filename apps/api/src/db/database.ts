@@ -34,6 +34,12 @@ export interface SqlExecutor {
  */
 export interface DatabaseInstance {
   readonly id: number;
+  /**
+   * A number from 0 to SLOTS - 1 that no other live process on the database holds while at most
+   * SLOTS of them are alive (then one shared with another): work spread over shards starts each
+   * process on shards of its own (ADR 0036). Always 0 on the embedded engine.
+   */
+  readonly slot: number;
   /** Of these instance ids, those whose process is alive now (this process's always is). */
   liveAmong(ids: readonly number[]): Promise<Set<number>>;
 }
@@ -202,6 +208,9 @@ async function openPostgres(
   if (!changes.live()) onChangesLost(null);
   const instance: DatabaseInstance = {
     id: held.id,
+    get slot() {
+      return held.slot;
+    },
     async liveAmong(ids) {
       const others = ids.filter((id) => id !== held.id);
       const live = new Set([held.id]);
@@ -237,6 +246,30 @@ export const changesConnectionName = (instanceId: number) => `customer changes $
 
 /** The first key of every instance lock (pg_advisory_lock(int, int)); the second is the id. */
 export const INSTANCE_LOCK_CLASS = 1_919_251_316;
+/** The first key of every slot lock; the second is the slot. */
+export const SLOT_LOCK_CLASS = 1_919_251_317;
+/** How many slots there are (DatabaseInstance.slot). */
+export const SLOTS = 16;
+
+/**
+ * The first slot free on the database, `held` (the one this process had before its connection
+ * was lost) first: held as a session advisory lock, like the instance id. With every slot taken,
+ * `held`, shared with another process.
+ */
+async function takeSlot(client: pg.Client, held: number): Promise<number> {
+  const order = [
+    held,
+    ...Array.from({ length: SLOTS }, (_, slot) => slot).filter((s) => s !== held),
+  ];
+  for (const slot of order) {
+    const { rows } = await client.query<{ locked: boolean }>(
+      'select pg_try_advisory_lock($1, $2) as locked',
+      [SLOT_LOCK_CLASS, slot],
+    );
+    if (rows[0]?.locked) return slot;
+  }
+  return held;
+}
 
 /**
  * Takes an instance id and holds it as a session advisory lock on a connection of its own, for
@@ -249,8 +282,9 @@ async function holdInstanceLock(
   Client: typeof pg.Client,
   url: string,
   onError: (error: Error) => void,
-): Promise<{ id: number; release(): Promise<void> }> {
+): Promise<{ id: number; slot: number; release(): Promise<void> }> {
   let id = randomInstanceId();
+  let slot = 0;
   let client: pg.Client | null = null;
   let released = false;
   let retryDelayMs = 100;
@@ -281,6 +315,7 @@ async function holdInstanceLock(
         if (!first) break;
         id = randomInstanceId();
       }
+      slot = await takeSlot(next, slot);
     } catch (error) {
       await next.end().catch(() => undefined);
       throw error;
@@ -309,6 +344,9 @@ async function holdInstanceLock(
   return {
     get id() {
       return id;
+    },
+    get slot() {
+      return slot;
     },
     async release() {
       released = true;
@@ -383,6 +421,7 @@ async function openPglite(
   const id = randomInstanceId();
   const instance: DatabaseInstance = {
     id,
+    slot: 0,
     liveAmong: (ids) => Promise.resolve(new Set(ids.filter((other) => other === id).concat(id))),
   };
   instances.set(db as unknown as Db, instance);

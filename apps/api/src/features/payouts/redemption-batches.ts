@@ -1,6 +1,6 @@
 import { getTableColumns, isSQLWrapper, sql, type SQL } from 'drizzle-orm';
 import { createBatcher } from '../../db/batcher';
-import type { Db } from '../../db/database';
+import { instanceOf, type Db } from '../../db/database';
 import { connectionLost, sqlState } from '../../db/sql-state';
 import { attemptOf, openAttempt, type OtpService } from '../auth/otp-service';
 import {
@@ -42,6 +42,13 @@ import { withdrawalsOpen } from '../account/withdrawals-pause';
 const MAX_BATCH = 64;
 const MAX_RECORDING = 2;
 const MAX_SETTLING = 1;
+/**
+ * How far apart the shards of processes in neighbouring slots start (DatabaseInstance.slot):
+ * batches are numbered per process, so without it every instance would record its n-th batch on
+ * the same shard as the others' n-th, and wait on their locks. 5 spreads three instances evenly
+ * over the 16 shards (0, 5, 10), and as a number prime to 16 gives each of 16 slots its own.
+ */
+const SLOT_STRIDE = 5;
 
 export interface BatchRedemption {
   id: string;
@@ -351,11 +358,11 @@ export function createRedemptionBatches(deps: RedemptionBatchDeps) {
   return {
     /**
      * The system account shard for a redemption about to be recorded: the number of the
-     * recording batch it will go in. A batch settles the payouts of earlier recording batches
-     * while the next one records, so the two lock different shards of payouts in transit
-     * instead of waiting on each other.
+     * recording batch it will go in, counted from this process's slot. A batch settles the
+     * payouts of earlier recording batches while the next one records, so the two lock
+     * different shards of payouts in transit instead of waiting on each other.
      */
-    shard: () => recorder.nextBatch(),
+    shard: () => recorder.nextBatch() + instanceOf(db).slot * SLOT_STRIDE,
     /** Records a redemption and moves its money; null when it cannot go ahead this way. */
     record: (item: BatchRedemption) => recorder.submit(item),
     /** Applies a payout's success; its completion time, or null when it is not this simple. */
