@@ -149,9 +149,15 @@ describe('under 20 claims at once', () => {
   });
 
   it('credits one free play per device, across 20 customers on it', async () => {
-    const people = await Promise.all(
-      Array.from({ length: 20 }, () => fundedCustomer(server.app, merchant, 500)),
-    );
+    // Made five at a time: what runs at once here is the claims, not 20 sign-ups' texted codes.
+    const people: Awaited<ReturnType<typeof fundedCustomer>>[] = [];
+    for (let made = 0; made < 20; made += 5) {
+      people.push(
+        ...(await Promise.all(
+          Array.from({ length: 5 }, () => fundedCustomer(server.app, merchant, 500)),
+        )),
+      );
+    }
     const device = crypto.randomUUID();
     const answers = await Promise.all(
       people.map((person) =>
