@@ -79,6 +79,7 @@ import {
 } from './http/content-encoding';
 import { inlinePagePolicy, securityHeaders, type SecurityHeaders } from './http/security-headers';
 import type { JobQueue } from './jobs/job-queue';
+import type { Metrics } from './observability/metrics';
 import type { Providers } from './providers/providers';
 
 export interface AppDeps {
@@ -96,6 +97,8 @@ export interface AppDeps {
   redemptionMethods?: readonly RedemptionMethod[];
   /** Where server-side analytics events go; the analytics table when not given. */
   serverAnalytics?: ServerAnalytics;
+  /** Counts and times the requests, when metrics are served (METRICS_PORT). */
+  metrics?: Pick<Metrics, 'observe'> | undefined;
 }
 
 const BODY_LIMIT_BYTES = 64 * 1024;
@@ -110,6 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     analyticsOrigin: config.POSTHOG_KEY ? new URL(config.POSTHOG_HOST).origin : null,
   });
   const app = createFastify(deps, headers);
+  deps.metrics?.observe(app);
   registerErrorHandling(
     app,
     deps.webDistDir ? webAppFallback(app, deps.webDistDir, publicUrl) : undefined,

@@ -79,6 +79,10 @@ const envSchema = z
     /** localhost listens on both 127.0.0.1 and ::1, as the README's address needs. */
     HOST: z.string().default('localhost'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    /** Where Prometheus scrapes this instance (GET /metrics); none serves no metrics. */
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    /** The metrics' address: this machine only unless an operator opens it. */
+    METRICS_HOST: z.string().default('127.0.0.1'),
     /** Public address of the web app, used in links sent to customers. */
     PUBLIC_URL: z.url().optional(),
     DATA_DIR: z.string().default('.data'),

@@ -81,6 +81,21 @@ async function main(): Promise<void> {
     },
     `${config.BRAND_NAME} is running at ${config.PUBLIC_URL}`,
   );
+  // Prometheus's scrapes, on a port of their own (README, "Metrics").
+  const metricsServer =
+    server.metrics && config.METRICS_PORT !== undefined
+      ? await (
+          await import('./observability/metrics')
+        ).startMetricsServer(
+          server.metrics,
+          { host: config.METRICS_HOST, port: config.METRICS_PORT },
+          (error) => logger.warn({ err: error }, 'a metrics scrape failed'),
+        )
+      : null;
+  if (metricsServer) {
+    const { address, port } = metricsServer.address;
+    logger.info({ listening: `${address}:${port}` }, 'metrics served at /metrics');
+  }
 
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -88,8 +103,7 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
-    server
-      .close()
+    Promise.all([server.close(), metricsServer?.close()])
       .then(() => process.exit(0))
       .catch((error: unknown) => {
         logger.error({ err: error }, 'shutdown failed');

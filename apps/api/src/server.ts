@@ -18,6 +18,7 @@ import {
 import { keepDevelopmentSecrets } from './dev-secrets';
 import { createServerAnalytics } from './features/analytics/server-analytics';
 import { createProviders } from './providers/providers';
+import type { Metrics } from './observability/metrics';
 import { startRedemptionMethods } from './redemption-methods';
 
 export interface RunningServer {
@@ -26,6 +27,8 @@ export interface RunningServer {
   config: Config;
   database: Database;
   jobs: JobQueue;
+  /** This instance's metrics, when served (METRICS_PORT): main.ts serves them. */
+  metrics: Metrics | null;
   /** Stops taking requests, lets jobs finish, closes the database. */
   close(): Promise<void>;
 }
@@ -97,7 +100,13 @@ export async function createServer(
   }
   let shuttingDown = false;
   const serverAnalytics = createServerAnalytics(config, database.db, logger);
+  // Loaded only when asked for: an instance that serves no metrics does not load prom-client.
+  const metrics =
+    config.METRICS_PORT === undefined
+      ? null
+      : (await import('./observability/metrics')).createMetrics(database.db);
   const app = await buildApp({
+    metrics: metrics ?? undefined,
     config,
     database,
     jobs,
@@ -114,6 +123,7 @@ export async function createServer(
     config,
     database,
     jobs,
+    metrics,
     async close() {
       shuttingDown = true;
       const started = Object.values<StartedMethod>(methods);
