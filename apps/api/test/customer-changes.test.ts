@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Profile } from '@refund/contracts/profile';
 import { changesConnectionName, instanceOf } from '../src/db/database';
 import { signUpNewPerson, type SignedIn } from './support/people';
+import { eventually } from './support/eventually';
 import { call, startTestServer, type TestServer } from './support/test-server';
 
 /**
@@ -26,16 +27,6 @@ const profileOf = async (on: TestServer, person: SignedIn) => {
   });
   return { status: response.statusCode, profile: response.json() as Profile };
 };
-
-/** Announcements arrive just after the commit: what a request sees settles within a second. */
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 1_000;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe('a change made outside the server’s own requests', () => {
   it('shows in the profile at once, though the profile was kept', async () => {

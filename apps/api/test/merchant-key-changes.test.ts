@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changesConnectionName, instanceOf } from '../src/db/database';
 import { newMerchant, type TestMerchant } from './support/refund-fixtures';
+import { eventually } from './support/eventually';
 import { call, startTestServer, type TestServer } from './support/test-server';
 
 /**
@@ -39,16 +40,6 @@ async function madeMerchant(): Promise<TestMerchant> {
   const merchant = await newMerchant(server.database.db);
   await new Promise((resolve) => setTimeout(resolve, 200));
   return merchant;
-}
-
-/** Announcements arrive just after the commit: what a request sees settles within a second. */
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 1_000;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 describe('a merchant key revoked outside the server’s own requests', () => {

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resultRows } from '../src/db/statement';
 import { sharedRateLimitStore } from '../src/http/shared-rate-limit';
+import { eventually } from './support/eventually';
 import { call, startTestServer, type TestServer } from './support/test-server';
 
 /**
@@ -110,10 +111,13 @@ describe('the shared request limit store', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     // This count is due to sweep (sweepEveryMs 0); the sweep runs beside it.
     await incr(store, `trigger-${randomUUID()}`, 60_000);
-    for (let waited = 0; (await windowsOf(ended)).length > 0 && waited < 2_000; waited += 50) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    expect(await windowsOf(ended)).toEqual([]);
+    expect(
+      await eventually(
+        () => windowsOf(ended),
+        (rows) => rows.length === 0,
+        2_000,
+      ),
+    ).toEqual([]);
     expect(await windowsOf(running)).toHaveLength(1);
     expect(sweepErrors).toEqual([]);
   });
