@@ -4,6 +4,7 @@ import { openDatabase, type Database } from '../src/db/database';
 import { createLogger } from '../src/http/logger';
 import {
   startJobQueue,
+  MESSAGE_EXPIRE_SECONDS,
   WAITING_QUEUES,
   type JobQueue,
   type JobQueueOptions,
@@ -256,5 +257,29 @@ describe('the look for jobs nobody announced', () => {
     const [plan] = (explained as unknown as { rows: { 'QUERY PLAN': [{ Plan: PlanNode }] }[] })
       .rows;
     expect(rowsScanned(plan!['QUERY PLAN'][0].Plan)).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('queue settings', () => {
+  const expiryOf = async (queue: string) => {
+    const result = await database.db.execute<{ expire: number }>(
+      sql`select expire_seconds as expire from pgboss.queue where name = ${queue}`,
+    );
+    return (result as unknown as { rows: { expire: number }[] }).rows[0]?.expire;
+  };
+
+  it("give a message taken by a process that died to another within a minute, not pg-boss's 15", async () => {
+    expect(await expiryOf('send-message')).toBe(MESSAGE_EXPIRE_SECONDS);
+    expect(MESSAGE_EXPIRE_SECONDS).toBeLessThanOrEqual(60);
+  });
+
+  it('are those of the version working the queue, even for a queue an earlier one made', async () => {
+    const queue = uniqueQueue('settings');
+    await jobs.work(queue, { expireInSeconds: 900 }, () => Promise.resolve());
+    expect(await expiryOf(queue)).toBe(900);
+    // A process started later, asking for other settings (as a new version would).
+    const later = await queueOn(database);
+    await later.work(queue, { expireInSeconds: 45 }, () => Promise.resolve());
+    expect(await expiryOf(queue)).toBe(45);
   });
 });

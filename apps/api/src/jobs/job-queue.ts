@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterCommit, type Database, type Tx } from '../db/database';
+import { sqlState } from '../db/sql-state';
 import type { EmailSender, SmsSender } from '../providers/ports';
 import { orderedJobId } from './ordered-job-id';
 import { startDueJobsWatch } from './due-jobs-watch';
@@ -133,7 +134,7 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   await boss.start();
   /** Queues that exist already: creating one again costs a statement for nothing. */
-  const existing = new Set((await boss.getQueues()).map((queue) => queue.name));
+  const existing = new Map((await boss.getQueues()).map((queue) => [queue.name, queue]));
 
   // Workers are our own loops over pg-boss's fetch, complete and fail rather than boss.work():
   // pg-boss 10's workers do not wait for (or catch) the statement that completes or fails a job,
@@ -232,14 +233,13 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
       handler: (job: Job<T>) => Promise<void>,
     ) {
       const { concurrency = 1, ...retry } = queueOptions;
-      if (!existing.has(name)) {
-        await boss.createQueue(name, {
-          name,
-          retryLimit: 5,
-          retryDelay: 2,
-          retryBackoff: true,
-          ...retry,
-        });
+      const wanted = { name, retryLimit: 5, retryDelay: 2, retryBackoff: true, ...retry };
+      const stored = existing.get(name);
+      if (!stored) await createQueueRetrying(() => boss.createQueue(name, wanted));
+      else if (settingsDiffer(stored, wanted)) {
+        // A queue made by an earlier version with other settings takes this version's, for
+        // the jobs sent from now on.
+        await boss.updateQueue(name, wanted);
       }
       // One poller per queue takes as many jobs as it has free slots; each job is worked on its
       // own, so one failing job never fails its neighbours.
@@ -295,7 +295,11 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
 
   await queue.work<{ sealed: string }>(
     SEND_MESSAGE,
-    { retryLimit: 5, concurrency: 3 },
+    // A message taken by a process that then died (killed, its host gone) is sent by another
+    // after a minute, not pg-boss's 15: a passcode is good for 5. A send gives up long before
+    // (the SMS sender's own time limit is 10 seconds, SMTP's 15 for each step), so a live
+    // sender is not doubled by it.
+    { retryLimit: 5, concurrency: 3, expireInSeconds: MESSAGE_EXPIRE_SECONDS },
     async (job) => {
       const message = box.open<OutboundMessage>(job.data.sealed);
       if (message.channel === 'sms') await options.sms.send({ to: message.to, body: message.body });
@@ -304,4 +308,31 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     },
   );
   return queue;
+}
+
+/** Whether a stored queue's settings differ from those asked for (the ones asked for only). */
+function settingsDiffer(stored: PgBoss.QueueResult, wanted: Partial<PgBoss.Queue>): boolean {
+  const keys = ['retryLimit', 'retryDelay', 'retryBackoff', 'expireInSeconds'] as const;
+  return keys.some((key) => wanted[key] !== undefined && stored[key] !== wanted[key]);
+}
+
+/** How long one try to send a message may take before another process sends it. */
+export const MESSAGE_EXPIRE_SECONDS = 60;
+
+/**
+ * Creates a queue, again after a deadlock. Instances starting together create the same queues at
+ * once; each creation attaches a partition to pg-boss's job table, and two of them can deadlock
+ * there. PostgreSQL then rolls one back; creating a queue that exists changes nothing, so it is
+ * simply tried again, a little later.
+ */
+async function createQueueRetrying(create: () => Promise<void>): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await create();
+      return;
+    } catch (error) {
+      if (attempt >= 5 || sqlState(error) !== '40P01') throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 80 * attempt));
+    }
+  }
 }
