@@ -19,6 +19,7 @@ import {
 import type { RedemptionMode } from '@refund/contracts/wallet';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import { registerReadAfter } from './http/read-after';
 import { readServerTls } from './http/tls';
 import { analyticsPlugin } from './features/analytics/analytics-plugin';
 import {
@@ -120,6 +121,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   await reportUnexpectedErrors(app, config);
   addSecurityHeaders(app, headers);
+  registerReadAfter(app, deps.database.reads, {
+    secure: publicUrl.protocol === 'https:',
+    maxLagMs: config.DATABASE_READ_MAX_LAG_MS,
+  });
 
   if (config.API_DOCS) await registerApiDocs(app, config.BRAND_NAME);
 
@@ -298,6 +303,7 @@ function featureContext(app: FastifyInstance, deps: AppDeps) {
   const disabledModes = new Set<RedemptionMode>(config.DISABLED_REDEMPTION_METHODS);
   return {
     db,
+    reads: database.reads,
     changes: database.changes,
     jobs,
     logger,

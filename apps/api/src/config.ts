@@ -88,6 +88,16 @@ const envSchema = z
     DATA_DIR: z.string().default('.data'),
     DATABASE_URL: z.string().optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    /**
+     * A pooler in transaction mode (PgBouncer) in front of DATABASE_URL's PostgreSQL: the request
+     * pool connects through it. What needs a session of its own (migrations, LISTEN, advisory
+     * locks, the job queue) keeps connecting to DATABASE_URL.
+     */
+    DATABASE_POOL_URL: z.string().optional(),
+    /** A streaming replica of DATABASE_URL's PostgreSQL, for the customers' money views. */
+    DATABASE_READ_URL: z.string().optional(),
+    /** How far behind the primary the replica may be and still be read. */
+    DATABASE_READ_MAX_LAG_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -220,6 +230,8 @@ const envSchema = z
     const production = env.NODE_ENV === 'production';
     if (env.TLS_CERT_FILE) need('TLS_KEY_FILE', 'with TLS_CERT_FILE');
     if (env.TLS_KEY_FILE) need('TLS_CERT_FILE', 'with TLS_KEY_FILE');
+    if (env.DATABASE_POOL_URL) need('DATABASE_URL', 'with DATABASE_POOL_URL');
+    if (env.DATABASE_READ_URL) need('DATABASE_URL', 'with DATABASE_READ_URL');
     if (env.NODE_ENV === 'production') {
       need('JWT_SECRET', 'in production');
       need('OTP_SECRET', 'in production');

@@ -12,6 +12,14 @@ import {
 } from './customer-changes';
 import { dropUnusedDatabases } from './cluster-image.mjs';
 import { EmbeddedClient, type EmbeddedThread } from './embedded-client';
+import {
+  DEFAULT_READ_MAX_LAG_MS,
+  primaryReads,
+  replicaReads,
+  type Reads,
+  type ReplicaReads,
+} from './replica-reads';
+import { runUnnamedOn } from './statement';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -52,6 +60,8 @@ export interface Database {
   instance: DatabaseInstance;
   /** Changes to customers' sign-in and profile data, as they commit (customer-changes.ts). */
   changes: CustomerChanges;
+  /** Where the customers' money views read: the replica when one is set and may be read. */
+  reads: Reads;
   close(): Promise<void>;
 }
 
@@ -116,8 +126,25 @@ const migrationsFolder = path.resolve(
 );
 
 export interface DatabaseOptions {
-  /** PostgreSQL connection string; when absent the embedded engine is used. */
+  /**
+   * PostgreSQL connection string; when absent the embedded engine is used. Without `poolUrl`
+   * every connection goes here; with it, those that must keep a session of their own: the
+   * migrations, LISTEN, the instance's advisory locks and the job queue.
+   */
   url?: string | undefined;
+  /**
+   * A pooler in transaction mode (PgBouncer) in front of the same PostgreSQL, for the request
+   * pool. Statements then run unnamed: PgBouncer before 1.21 (Debian 12's is 1.18) hands each
+   * transaction any server connection, where a statement prepared on another is unknown.
+   */
+  poolUrl?: string | undefined;
+  /**
+   * A streaming replica of the same PostgreSQL: the customers' money views read from it while
+   * it holds what they may have written (replica-reads.ts, ADR 0037).
+   */
+  readUrl?: string | undefined;
+  /** How far behind the primary the replica may be and still be read (milliseconds). */
+  readMaxLagMs?: number;
   /** Folder for the embedded engine's files; absent means in memory. */
   dataDir?: string | undefined;
   poolSize?: number;
@@ -142,15 +169,28 @@ export interface DatabaseOptions {
    * database on it; ended unused when the database is PostgreSQL.
    */
   embeddedThread?: EmbeddedThread | undefined;
+  /** The replica stopped being read (too far behind, or unreachable), or is read again. */
+  onReplicaChange?: (readable: boolean, error: Error | null) => void;
 }
 
 /** The database a configuration names: PostgreSQL at DATABASE_URL, else the embedded one. */
 export function databaseOptionsOf(
-  config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR' | 'DATABASE_POOL_SIZE'>,
-  logger: Pick<FastifyBaseLogger, 'warn'>,
+  config: Pick<
+    Config,
+    | 'DATABASE_URL'
+    | 'DATABASE_POOL_URL'
+    | 'DATABASE_READ_URL'
+    | 'DATABASE_READ_MAX_LAG_MS'
+    | 'DATA_DIR'
+    | 'DATABASE_POOL_SIZE'
+  >,
+  logger: Pick<FastifyBaseLogger, 'warn' | 'info'>,
 ): DatabaseOptions {
   return {
     url: config.DATABASE_URL,
+    poolUrl: config.DATABASE_POOL_URL,
+    readUrl: config.DATABASE_READ_URL,
+    readMaxLagMs: config.DATABASE_READ_MAX_LAG_MS,
     dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR,
     poolSize: config.DATABASE_POOL_SIZE,
     onIdleConnectionError: (error) =>
@@ -160,6 +200,10 @@ export function databaseOptionsOf(
         { err: error },
         'not hearing of customer changes; caches trust reads briefly until listening again',
       ),
+    onReplicaChange: (readable, error) =>
+      readable
+        ? logger.info('reading from the replica')
+        : logger.warn({ err: error }, 'not reading from the replica: reads go to the primary'),
   };
 }
 
@@ -167,37 +211,45 @@ export function databaseOptionsOf(
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url && options.embeddedThread) void options.embeddedThread.worker.terminate();
   return options.url
-    ? openPostgres(
-        options.url,
-        options.poolSize ?? 10,
-        options.onIdleConnectionError,
-        options.onChangesLost,
-      )
+    ? openPostgres({ ...options, url: options.url })
     : openPglite(options.dataDir, options.embeddedThread, options.onEngineLost);
 }
 
-async function openPostgres(
-  url: string,
-  poolSize: number,
-  onIdleError: (error: Error) => void = () => undefined,
-  onChangesLost: (error: Error | null) => void = () => undefined,
-): Promise<Database> {
+async function openPostgres(options: DatabaseOptions & { url: string }): Promise<Database> {
+  const { url, poolSize = 10 } = options;
+  const onIdleError = options.onIdleConnectionError ?? (() => undefined);
+  const onChangesLost = options.onChangesLost ?? (() => undefined);
   const [{ default: pg }, { drizzle }, { migrate }] = await Promise.all([
     import('pg'),
     import('drizzle-orm/node-postgres'),
     import('drizzle-orm/node-postgres/migrator'),
   ]);
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  pool.on('error', onIdleError);
-  // A connection that PostgreSQL ends (a restart, pg_terminate_backend, a network cut) emits
-  // 'error' on its client. Idle in the pool, the pool reports it above and drops the connection.
-  // Checked out (a transaction), nothing listens: Node would end the process. The statement in
-  // flight, or the next one, fails with the error and the caller answers it (a retry, or 503);
-  // the pool then drops the connection when it is released. So this listener has nothing to do.
-  pool.on('connect', (client) => client.on('error', () => undefined));
+  const newPool = (connectionString: string, max: number) => {
+    const pool = new pg.Pool({ connectionString, max });
+    pool.on('error', onIdleError);
+    // A connection that PostgreSQL ends (a restart, pg_terminate_backend, a network cut) emits
+    // 'error' on its client. Idle in the pool, the pool reports it above and drops the
+    // connection. Checked out (a transaction), nothing listens: Node would end the process. The
+    // statement in flight, or the next one, fails with the error and the caller answers it (a
+    // retry, or 503); the pool then drops the connection when it is released. So this listener
+    // has nothing to do.
+    pool.on('connect', (client) => client.on('error', () => undefined));
+    return pool;
+  };
+  if (options.poolUrl) {
+    // Migrations keep a session (and may take locks across statements): on a direct connection.
+    const direct = newPool(url, 1);
+    try {
+      await migrate(drizzle(direct, { schema }), { migrationsFolder });
+    } finally {
+      await direct.end();
+    }
+  }
+  const pool = newPool(options.poolUrl ?? url, poolSize);
+  if (options.poolUrl) runUnnamedOn(pool);
   const db = drizzle(pool, { schema });
   observeCommits(db as unknown as Db);
-  await migrate(db, { migrationsFolder });
+  if (!options.poolUrl) await migrate(db, { migrationsFolder });
   const held = await holdInstanceLock(pg.Client, url, onIdleError);
   const changes = await postgresCustomerChanges({
     // Named after the instance, so an operator (or a test) can tell whose connection it is.
@@ -227,13 +279,35 @@ async function openPostgres(
     },
   };
   instances.set(db as unknown as Db, instance);
+  let reads: ReplicaReads | null = null;
+  if (options.readUrl) {
+    const replica = newPool(options.readUrl, poolSize);
+    reads = replicaReads({
+      primary: db as unknown as Db,
+      replica: drizzle(replica, { schema }) as unknown as Db,
+      positionOnPrimary: async () =>
+        (await pool.query<{ lsn: string }>('select pg_current_wal_insert_lsn()::text as lsn'))
+          .rows[0]!.lsn,
+      positionOnReplica: async () =>
+        (
+          await replica.query<{ lsn: string | null }>(
+            'select pg_last_wal_replay_lsn()::text as lsn',
+          )
+        ).rows[0]!.lsn,
+      maxLagMs: options.readMaxLagMs ?? DEFAULT_READ_MAX_LAG_MS,
+      onChange: options.onReplicaChange,
+      close: () => replica.end(),
+    });
+  }
   return {
     db: db as unknown as Db,
     engine: 'postgres',
     jobs: { connectionString: url },
     instance,
     changes,
+    reads: reads ?? primaryReads(db as unknown as Db),
     async close() {
+      await reads?.close();
       await changes.close();
       await held.release();
       await pool.end();
@@ -431,6 +505,7 @@ async function openPglite(
     jobs: { executor },
     instance,
     changes,
+    reads: primaryReads(db as unknown as Db),
     async close() {
       await changes.close();
       await client.close();

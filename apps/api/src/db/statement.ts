@@ -56,6 +56,18 @@ function nameOf(text: string): string {
   return name;
 }
 
+/** Pools a transaction-mode pooler serves, or a replica: statements run unnamed on them. */
+const unnamedPools = new WeakSet<pg.Pool>();
+
+/**
+ * Makes the statements `runStatement` runs on `pool` unnamed: parsed each time, never prepared
+ * by name. Behind a pooler in transaction mode, consecutive transactions of one client land on
+ * different server connections, where a name prepared on another is unknown.
+ */
+export function runUnnamedOn(pool: pg.Pool): void {
+  unnamedPools.add(pool);
+}
+
 /**
  * Runs one statement and answers its rows. Given the database, it runs on its own (it commits
  * as a whole or not at all); on PostgreSQL it is then prepared once per connection and afterwards
@@ -68,7 +80,9 @@ export async function runStatement<T>(
 ): Promise<T[]> {
   const client = (db as { $client?: unknown }).$client;
   if (client instanceof pg.Pool) {
-    const result = await client.query({ name: nameOf(text), text, values });
+    const result = await client.query(
+      unnamedPools.has(client) ? { text, values } : { name: nameOf(text), text, values },
+    );
     return result.rows as T[];
   }
   if (client instanceof EmbeddedClient) {

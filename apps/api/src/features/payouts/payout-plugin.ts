@@ -1,6 +1,7 @@
 import type { ServerAnalytics } from '../analytics/server-analytics';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/database';
+import type { Reads } from '../../db/replica-reads';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { BotVerifier } from '../../providers/ports';
 import type { OtpService } from '../auth/otp-service';
@@ -13,6 +14,8 @@ import { createRedemptions, type Redemptions } from './redemptions';
 
 export interface PayoutContext {
   db: Db;
+  /** Where the transactions read (the replica when it may be read, ADR 0037). */
+  reads: Reads;
   jobs: JobQueue;
   otp: OtpService;
   bot: BotVerifier;
@@ -53,6 +56,7 @@ export const payoutPlugin: FastifyPluginAsync<PayoutContext> = async (v1, contex
   };
   await v1.register(redemptionRoutes, {
     redemptions,
+    reads: context.reads,
     modeSchema: context.redemptionMethods.modeSchema,
   });
   await v1.register(redemptionRatingRoutes, { ratings: createRedemptionRatings(db) });

@@ -12,6 +12,8 @@ import {
   transactionSchema,
 } from '@refund/contracts/redemptions';
 import type { RedemptionMode } from '@refund/contracts/wallet';
+import type { Reads } from '../../db/replica-reads';
+import { readAfterOf } from '../../http/read-after';
 import type { RedemptionRatings } from './redemption-ratings';
 import type { Redemptions } from './redemptions';
 
@@ -29,11 +31,13 @@ const errors = {
 
 export const redemptionRoutes: FastifyPluginAsync<{
   redemptions: Redemptions;
+  /** Where the transactions read (the replica when it may be read, ADR 0037). */
+  reads: Reads;
   /** The modes the registered methods redeem (the registry's `modeSchema`). */
   modeSchema: z.ZodType<RedemptionMode>;
 }> = async (app, options) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { redemptions, modeSchema } = options;
+  const { redemptions, modeSchema, reads } = options;
   // The contracts' schemas with the modes registered here: a method registered beside the
   // built-in ones is redeemed through and shown like them (ADR 0014).
   const requestSchema = createRedemptionRequestSchema.extend({ mode: modeSchema });
@@ -91,7 +95,9 @@ export const redemptionRoutes: FastifyPluginAsync<{
     },
     async (request) => {
       const { userId } = request.customer;
-      return redemptions.list(userId, request.query.limit, request.query.cursor);
+      return reads.run(readAfterOf(request), (db) =>
+        redemptions.list(userId, request.query.limit, request.query.cursor, db),
+      );
     },
   );
 
@@ -106,7 +112,10 @@ export const redemptionRoutes: FastifyPluginAsync<{
         response: { 200: transaction, ...errors },
       },
     },
-    async (request) => redemptions.load(request.customer.userId, request.params.id),
+    async (request) =>
+      reads.run(readAfterOf(request), (db) =>
+        redemptions.load(request.customer.userId, request.params.id, db),
+      ),
   );
 };
 

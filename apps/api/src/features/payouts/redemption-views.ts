@@ -109,7 +109,7 @@ export function createRedemptionViews(deps: {
   // the database for them, and a kept description is looked up for those ids only.
   const kept = max > 0 ? new LRUCache<string, DestinationView>({ max }) : null;
 
-  async function withDestinations(rows: ViewRow[]): Promise<Transaction[]> {
+  async function withDestinations(rows: ViewRow[], on: Db): Promise<Transaction[]> {
     const described = new Map<string, DestinationView>();
     const byMode = new Map<Row['mode'], string[]>();
     for (const row of rows) {
@@ -122,7 +122,7 @@ export function createRedemptionViews(deps: {
       // Methods are switched off by configuration, never unregistered while their redemptions
       // exist (ADR 0014): a redemption no method describes is a defect, not a blank row.
       if (!method) throw new Error(`no registered method describes ${mode} redemptions`);
-      for (const [id, view] of await method.describe(db, ids)) {
+      for (const [id, view] of await method.describe(on, ids)) {
         described.set(id, view);
         if (method.describesOnceForAll) kept?.set(id, view);
       }
@@ -135,24 +135,27 @@ export function createRedemptionViews(deps: {
   }
 
   return {
-    /** One of the customer's transactions; anyone else's answers not found. */
-    async load(userId: string, id: string): Promise<Transaction> {
-      const [row] = await db
+    /**
+     * One of the customer's transactions; anyone else's answers not found. Read on `on` (the
+     * replica, when the caller may read it), by default the database.
+     */
+    async load(userId: string, id: string, on: Db = db): Promise<Transaction> {
+      const [row] = await on
         .select()
         .from(redemptions)
         .where(and(eq(redemptions.id, id), eq(redemptions.userId, userId)));
       if (!row) throw new DomainError('NOT_FOUND', 'No transaction with this id.');
-      const [view] = await withDestinations([row]);
+      const [view] = await withDestinations([row], on);
       if (!view) throw new Error(`transaction ${id} not described`);
       return view;
     },
 
-    /** Newest first, keyset pages over (created_at, id). */
-    async list(userId: string, limit: number, cursor: string | undefined) {
+    /** Newest first, keyset pages over (created_at, id); read on `on` like `load`. */
+    async list(userId: string, limit: number, cursor: string | undefined, on: Db = db) {
       const after = cursor ? decodeCursor(cursor) : null;
       const rows = (
         await runStatement<ListedRow>(
-          db,
+          on,
           after ? LIST_AFTER : LIST_FIRST,
           after
             ? [
@@ -167,7 +170,7 @@ export function createRedemptionViews(deps: {
       const { page, next_cursor } = keysetPage(rows, limit, (last) =>
         encodeCursor(last.createdAt, last.id),
       );
-      return { data: await withDestinations(page), next_cursor };
+      return { data: await withDestinations(page, on), next_cursor };
     },
   };
 }

@@ -1,10 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import type { CustomerChange, CustomerChanges } from '../../db/customer-changes';
+import type { Reads } from '../../db/replica-reads';
 
 export interface WalletEventsOptions {
   /** The database's announcements, from every instance (LISTEN/NOTIFY, ADR 0031). */
   changes: Pick<CustomerChanges, 'subscribe'>;
+  /**
+   * With a read replica, a change is told once the replica holds it (or the lag bound passed and
+   * reads go to the primary): the screen's next read, on any instance, then shows it.
+   */
+  reads: Pick<Reads, 'replicated' | 'caughtUp'>;
   /** A comment is sent this often so that proxies keep an idle stream open. */
   heartbeatMs?: number;
   /**
@@ -46,14 +52,21 @@ export const walletEventRoutes: FastifyPluginAsync<WalletEventsOptions> = async 
   };
   const send = (stream: Stream) => stream.raw.write(`id: ${nextId()}\nevent: wallet\ndata: {}\n\n`);
 
+  const tell = (change: 'all' | { userId: string }) => {
+    for (const stream of streams) {
+      if (change === 'all' || change.userId === stream.userId) send(stream);
+    }
+  };
   const unsubscribe = options.changes.subscribe((change: CustomerChange) => {
     if (change === 'catalog' || change === 'merchants') return;
-    for (const stream of streams) {
-      if (change === 'all' || (change.wallet && change.userId === stream.userId)) send(stream);
-      // Their sign-in changed (signed out, a session revoked): the stream ends, and opening it
-      // again checks the token afresh.
-      else if (!change.wallet && change.userId === stream.userId) stream.end();
+    if (change === 'all' || change.wallet) {
+      if (!options.reads.replicated) tell(change);
+      else void options.reads.caughtUp().then(() => tell(change));
+      return;
     }
+    // Their sign-in changed (signed out, a session revoked): the stream ends, and opening it
+    // again checks the token afresh.
+    for (const stream of streams) if (change.userId === stream.userId) stream.end();
   });
   app.addHook('onClose', async () => {
     unsubscribe();

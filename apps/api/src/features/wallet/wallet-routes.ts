@@ -15,7 +15,8 @@ import {
   type RedemptionMethod,
   type RedemptionMode,
 } from '@refund/contracts/wallet';
-import type { Db } from '../../db/database';
+import type { Reads } from '../../db/replica-reads';
+import { readAfterOf } from '../../http/read-after';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { monthlyStatement, statementCsv, statementPdf } from './monthly-statement';
@@ -23,7 +24,8 @@ import { walletBalance } from './wallet-balance';
 import { walletStatement } from './wallet-statement';
 
 export interface WalletRoutesOptions {
-  db: Db;
+  /** Where the balance and statements read (the replica when it may be read, ADR 0037). */
+  reads: Reads;
   /** The redemption methods the server offers (the payouts feature's registry). */
   methods: {
     views(): RedemptionMethod[];
@@ -66,7 +68,9 @@ export const walletRoutes: FastifyPluginAsync<WalletRoutesOptions> = async (app,
     },
     async (request) => {
       const { userId } = request.customer;
-      return walletBalance(options.db, userId, options.bonus);
+      return options.reads.run(readAfterOf(request), (db) =>
+        walletBalance(db, userId, options.bonus),
+      );
     },
   );
 
@@ -83,12 +87,14 @@ export const walletRoutes: FastifyPluginAsync<WalletRoutesOptions> = async (app,
       },
     },
     async (request) =>
-      walletStatement(
-        options.db,
-        request.customer.userId,
-        request.query.limit,
-        request.query.cursor,
-        request.query.kinds,
+      options.reads.run(readAfterOf(request), (db) =>
+        walletStatement(
+          db,
+          request.customer.userId,
+          request.query.limit,
+          request.query.cursor,
+          request.query.kinds,
+        ),
       ),
   );
 
@@ -109,7 +115,16 @@ export const walletRoutes: FastifyPluginAsync<WalletRoutesOptions> = async (app,
     async (request, reply) => {
       const { userId } = request.customer;
       const { month } = request.params;
-      const statement = await monthlyStatement(options.db, userId, month);
+      const { statement, holder } = await options.reads.run(readAfterOf(request), async (db) => {
+        const [statement, [holder]] = await Promise.all([
+          monthlyStatement(db, userId, month),
+          db
+            .select({ first: users.firstName, last: users.lastName })
+            .from(users)
+            .where(eq(users.id, userId)),
+        ]);
+        return { statement, holder };
+      });
       const name = `statement-${month}.${request.query.format}`;
       void reply.header('content-disposition', `attachment; filename="${name}"`);
       if (request.query.format === 'csv') {
@@ -117,10 +132,6 @@ export const walletRoutes: FastifyPluginAsync<WalletRoutesOptions> = async (app,
           .type('text/csv; charset=utf-8')
           .send(Buffer.from(statementCsv(statement, inWords), 'utf8'));
       }
-      const [holder] = await options.db
-        .select({ first: users.firstName, last: users.lastName })
-        .from(users)
-        .where(eq(users.id, userId));
       const pdf = await statementPdf(
         statement,
         { name: holder ? `${holder.first} ${holder.last}` : '', brandName: options.brandName },
