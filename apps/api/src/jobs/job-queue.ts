@@ -123,9 +123,10 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     deleteAfterDays: 1,
     // Maintenance (archiving, expiring jobs whose worker died) costs the embedded engine 0.1 to
     // 0.3 s of CPU a run even with nothing to do, most of what an idle server spends: there, it
-    // runs every 10 minutes rather than every 2. PostgreSQL keeps pg-boss's 2 minutes, so its job
-    // table stays small under load.
-    ...(database.engine === 'pglite' ? { maintenanceIntervalSeconds: 600 } : {}),
+    // runs every 10 minutes rather than every 2. On PostgreSQL, where other instances take up
+    // the jobs of one that died, it runs every 30 s: a message such an instance had taken is
+    // sent within MESSAGE_EXPIRE_SECONDS and 30 s more.
+    maintenanceIntervalSeconds: database.engine === 'pglite' ? 600 : 30,
     ...(options.maintenanceSeconds
       ? { maintenanceIntervalSeconds: options.maintenanceSeconds }
       : {}),
