@@ -151,6 +151,11 @@ const envSchema = z
       .pipe(z.array(z.enum(redemptionModes))),
     JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
     /**
+     * How often the ledger's invariants are checked (on one instance at a time), for the metrics
+     * and the error log; 0 never.
+     */
+    LEDGER_CHECK_INTERVAL_SECONDS: z.coerce.number().min(0).max(86_400).default(900),
+    /**
      * A session this process checked and a profile it read are kept until the database announces
      * a change to their customer (at most 10 minutes). While announcements are not heard (the
      * PostgreSQL connection listening for them is down), a read is trusted this long. 0 turns

@@ -20,6 +20,7 @@ import { createServerAnalytics } from './features/analytics/server-analytics';
 import { createProviders } from './providers/providers';
 import type { Metrics } from './observability/metrics';
 import { startRedemptionMethods } from './redemption-methods';
+import { scheduleLedgerChecks } from './features/ledger/ledger-check-schedule';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -98,13 +99,18 @@ export async function createServer(
       onClaimed: (tx, userId) => creditWelcomeBonus(tx, welcomeBonus, userId),
     });
   }
+  const ledgerChecks = scheduleLedgerChecks({
+    db: database.db,
+    intervalSeconds: config.LEDGER_CHECK_INTERVAL_SECONDS,
+    logger,
+  });
   let shuttingDown = false;
   const serverAnalytics = createServerAnalytics(config, database.db, logger);
   // Loaded only when asked for: an instance that serves no metrics does not load prom-client.
   const metrics =
     config.METRICS_PORT === undefined
       ? null
-      : (await import('./observability/metrics')).createMetrics(database.db);
+      : (await import('./observability/metrics')).createMetrics(database.db, database.reads);
   const app = await buildApp({
     metrics: metrics ?? undefined,
     config,
@@ -129,6 +135,7 @@ export async function createServer(
       const started = Object.values<StartedMethod>(methods);
       const methodsStopped = Promise.all(started.map((method) => method.stop?.()));
       bonusExpiry.stop();
+      ledgerChecks.stop();
       await app.close();
       // What is still pending goes out (PostHog) or is written (the table) before the end.
       await serverAnalytics.close();

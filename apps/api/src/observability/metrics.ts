@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '../db/database';
+import type { Reads } from '../db/replica-reads';
 import { runStatement } from '../db/statement';
 
 /**
@@ -48,7 +49,13 @@ function poolOf(db: Db): PoolCounts | null {
     : null;
 }
 
-export function createMetrics(db: Db): Metrics {
+/** The latest stored ledger check (features/ledger/ledger-check-schedule.ts). */
+const LEDGER_CHECK = `
+  select ok, problems, took_ms,
+    extract(epoch from now() - checked_at)::float8 as age_seconds
+  from ledger_check_results order by checked_at desc limit 1`;
+
+export function createMetrics(db: Db, reads?: Pick<Reads, 'replicated' | 'lagSeconds'>): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
 
@@ -109,9 +116,46 @@ export function createMetrics(db: Db): Metrics {
     collect: () => readOnce(),
   });
 
+  if (reads?.replicated) {
+    new Gauge({
+      name: 'replica_lag_seconds',
+      help: 'How far behind the primary the read replica is known to be (DATABASE_READ_URL); NaN while it is not read (unreachable, or further behind than DATABASE_READ_MAX_LAG_MS).',
+      registers: [registry],
+      collect() {
+        this.set(reads.lagSeconds() ?? Number.NaN);
+      },
+    });
+  }
+
+  const ledgerOk = new Gauge({
+    name: 'ledger_check_ok',
+    help: 'Whether every ledger invariant held at the latest check (1) or not (0); NaN before the first check.',
+    registers: [registry],
+    collect: () => readOnce(),
+  });
+  const ledgerAge = new Gauge({
+    name: 'ledger_check_age_seconds',
+    help: 'How long ago the latest ledger check ran (LEDGER_CHECK_INTERVAL_SECONDS apart).',
+    registers: [registry],
+    collect: () => readOnce(),
+  });
+  const ledgerProblems = new Gauge({
+    name: 'ledger_check_problems',
+    help: 'What the latest ledger check found wrong, by kind (unbalancedTransfers, driftedAccounts, negativeAccounts...).',
+    labelNames: ['kind'] as const,
+    registers: [registry],
+    collect: () => readOnce(),
+  });
+  const ledgerDuration = new Gauge({
+    name: 'ledger_check_duration_seconds',
+    help: 'How long the latest ledger check took.',
+    registers: [registry],
+    collect: () => readOnce(),
+  });
+
   const readTime = new Gauge({
     name: 'metrics_database_read_seconds',
-    help: 'How long this scrape took to read the job queues and the payouts from the database.',
+    help: 'How long this scrape took to read the job queues, the payouts and the latest ledger check from the database.',
     registers: [registry],
     collect: () => readOnce(),
   });
@@ -134,7 +178,7 @@ export function createMetrics(db: Db): Metrics {
    */
   async function readDatabase(): Promise<void> {
     const started = process.hrtime.bigint();
-    const [queues, states] = await Promise.all([
+    const [queues, states, checks] = await Promise.all([
       runStatement<{ name: string; due: number; deferred: number; oldest_due_seconds: number }>(
         db,
         JOB_QUEUES,
@@ -145,6 +189,12 @@ export function createMetrics(db: Db): Metrics {
         PAYOUTS,
         [],
       ),
+      runStatement<{
+        ok: boolean;
+        problems: Record<string, number>;
+        took_ms: number;
+        age_seconds: number;
+      }>(db, LEDGER_CHECK, []),
     ]);
     jobs.reset();
     jobAge.reset();
@@ -158,6 +208,15 @@ export function createMetrics(db: Db): Metrics {
     for (const row of states) {
       payouts.set({ mode: row.mode, state: row.status }, row.count);
       if (row.status === 'pending') pendingAge.set({ mode: row.mode }, row.oldest_seconds);
+    }
+    // Before the first check nothing is known: NaN, which no alert on 0 mistakes for a result.
+    const [check] = checks;
+    ledgerOk.set(check ? (check.ok ? 1 : 0) : Number.NaN);
+    ledgerAge.set(check ? check.age_seconds : Number.NaN);
+    ledgerDuration.set(check ? check.took_ms / 1000 : Number.NaN);
+    ledgerProblems.reset();
+    for (const [kind, count] of Object.entries(check?.problems ?? {})) {
+      ledgerProblems.set({ kind }, count);
     }
     readTime.set(Number(process.hrtime.bigint() - started) / 1e9);
   }

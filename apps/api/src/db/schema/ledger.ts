@@ -4,8 +4,11 @@ import {
   boolean,
   check,
   index,
+  integer,
+  jsonb,
   pgTable,
   text,
+  timestamp,
   unique,
   uniqueIndex,
   uuid,
@@ -87,4 +90,22 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_transfer_idx').on(t.transferId),
     check('ledger_entries_not_zero', sql`${t.amountCents} <> 0`),
   ],
+);
+
+/**
+ * The result of each periodic ledger check (features/ledger/ledger-check-schedule.ts): when it
+ * ran, whether every invariant held, and how many of each kind of problem it found, so that
+ * metrics can show the latest without reading the whole ledger at every scrape.
+ */
+export const ledgerCheckResults = pgTable(
+  'ledger_check_results',
+  {
+    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity().primaryKey(),
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+    ok: boolean('ok').notNull(),
+    /** Problems by kind (the report's field names), each a count. */
+    problems: jsonb('problems').$type<Record<string, number>>().notNull(),
+    tookMs: integer('took_ms').notNull(),
+  },
+  (t) => [index('ledger_check_results_checked_at_idx').on(t.checkedAt)],
 );
