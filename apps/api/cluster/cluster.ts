@@ -144,16 +144,19 @@ defaults
   log global
   option dontlognull
   option httplog
+  # Only requests that went wrong (an instance that failed under one, a timeout) are logged.
+  option dontlog-normal
   timeout connect 2s
   timeout client 60s
   timeout server 60s
   # The wallet's event stream stays open for minutes.
   timeout tunnel 10m
-  # An instance that refuses the connection (down, not yet marked so): the request goes to
-  # another. A request an instance took is never sent twice: the client retries it with its
-  # Idempotency-Key when it is a payment.
+  # An instance that refuses the connection (down, not yet marked so), or that closes it with
+  # no answer (killed under the request): the request goes to another instance, when it is safe
+  # to send twice (below).
   retries 2
   option redispatch 1
+  retry-on conn-failure empty-response
   errorfile 502 ${dir}/unavailable.http
   errorfile 503 ${dir}/unavailable.http
   errorfile 504 ${dir}/unavailable.http
@@ -161,11 +164,16 @@ defaults
 frontend api
   bind 127.0.0.1:${options.port}
   option forwardfor
-  option httpclose
   default_backend instances
 
 backend instances
   balance roundrobin
+  # Sent again only what the API does at most once however often it arrives: reads, and
+  # requests carrying an Idempotency-Key (the web app's own rule for trying again). Any other
+  # request an instance died under is answered 503 in the error shape, or, when it came on a
+  # connection kept alive from an earlier request, its connection is closed without an answer
+  # (HAProxy's way of telling a client to send it again if it may).
+  http-request disable-l7-retry if !METH_GET !METH_HEAD !{ req.hdr(idempotency-key) -m found }
   option httpchk GET /readyz
   http-check expect status 200
   default-server inter 500ms fall 2 rise 1
