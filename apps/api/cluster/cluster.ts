@@ -9,6 +9,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
+import net from 'node:net';
 import {
   chownSync,
   existsSync,
@@ -69,6 +70,35 @@ export interface Cluster {
   stop(): Promise<void>;
 }
 
+/**
+ * Every port a cluster listens on: HAProxy's `port`, the instances' next ones and their metrics'
+ * 20 above those, the primary's `postgresPort`, the replica's and PgBouncer's next ones.
+ */
+export function clusterPorts(port: number, postgresPort: number, slots: number): number[] {
+  return [
+    port,
+    ...Array.from({ length: slots }, (_, i) => [port + 1 + i, port + 21 + i]).flat(),
+    postgresPort,
+    postgresPort + 1,
+    postgresPort + 2,
+  ];
+}
+
+/** Of `ports`, those something on this machine listens on (127.0.0.1). */
+export async function takenPorts(ports: number[]): Promise<number[]> {
+  const taken: number[] = [];
+  for (const port of ports) {
+    const server = net.createServer();
+    const free = await new Promise<boolean>((resolve) => {
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => resolve(true));
+    });
+    if (free) await new Promise((resolve) => server.close(resolve));
+    else taken.push(port);
+  }
+  return taken;
+}
+
 /** The newest PostgreSQL installed from Debian's packages: the folder of its programs. */
 function postgresBin(): string {
   const root = '/usr/lib/postgresql';
@@ -95,11 +125,19 @@ function ensurePackages(): void {
   if (result.status !== 0) throw new Error('the cluster needs PostgreSQL, PgBouncer and HAProxy');
 }
 
-async function waitFor(what: string, ok: () => Promise<boolean>, child?: ChildProcess) {
+async function waitFor(
+  what: string,
+  ok: () => Promise<boolean>,
+  child?: ChildProcess,
+  log?: string,
+) {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child && child.exitCode !== null) {
-      throw new Error(`${what} ended with code ${child.exitCode} before it was ready`);
+      const tail = log && existsSync(log) ? readFileSync(log, 'utf8').slice(-1_500) : '';
+      throw new Error(
+        `${what} ended with code ${child.exitCode} before it was ready${tail ? `:\n${tail}` : ''}`,
+      );
     }
     if (await ok().catch(() => false)) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -210,7 +248,12 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   if (user) chownSync(dir, user.uid, user.gid);
   const slots = Math.max(options.instances, options.maxInstances ?? options.instances);
+  const taken = await takenPorts(clusterPorts(options.port, options.postgresPort, slots));
+  if (taken.length > 0) {
+    throw new Error(`the cluster's ports ${taken.join(', ')} are taken: choose others`);
+  }
 
+  const logOf = (name: string) => path.join(dir, `${name}.log`);
   const children = new Set<ChildProcess>();
   const run = (
     name: string,
@@ -219,7 +262,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     asServer: boolean,
     env: Record<string, string> = {},
   ) => {
-    const log = openSync(path.join(dir, `${name}.log`), 'a');
+    const log = openSync(logOf(name), 'a');
     const child = spawn(command, args, {
       cwd: asServer ? dir : repoDir,
       stdio: ['ignore', log, log],
@@ -288,7 +331,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       true,
     );
     const adminUrl = `postgres://postgres@127.0.0.1:${options.postgresPort}/postgres`;
-    await waitFor('the primary', () => accepts(adminUrl), primary);
+    await waitFor('the primary', () => accepts(adminUrl), primary, logOf('primary'));
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
     await admin.query('create database refund');
@@ -320,7 +363,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         postgresArgs(replicaData, options.postgresPort + 1),
         true,
       );
-      await waitFor('the replica', () => accepts(replicaUrl), replica);
+      await waitFor('the replica', () => accepts(replicaUrl), replica, logOf('replica'));
     };
     await startReplica();
 
@@ -340,7 +383,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         [path.join(dir, 'pgbouncer.ini')],
         true,
       );
-      await waitFor('PgBouncer', () => accepts(bouncerUrl), bouncer);
+      await waitFor('PgBouncer', () => accepts(bouncerUrl), bouncer, logOf('pgbouncer-stderr'));
     };
     await startBouncer();
 
@@ -380,7 +423,12 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         },
       );
       instances[i] = child;
-      await waitFor(`instance ${i + 1}`, () => answers(`${instanceOrigin(i)}/readyz`), child);
+      await waitFor(
+        `instance ${i + 1}`,
+        () => answers(`${instanceOrigin(i)}/readyz`),
+        child,
+        logOf(`api-${i + 1}`),
+      );
     };
 
     say(`API instances (${options.instances})...`);
@@ -408,7 +456,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       false,
     );
     const origin = `http://127.0.0.1:${options.port}`;
-    await waitFor('HAProxy', () => answers(`${origin}/readyz`), haproxy);
+    await waitFor('HAProxy', () => answers(`${origin}/readyz`), haproxy, logOf('haproxy'));
 
     let stopped = false;
     return {

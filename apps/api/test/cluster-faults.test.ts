@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '@refund/contracts/errors';
 import { seedBenchCustomers } from '../bench/bench-customers';
 import { BENCH_SECRETS } from '../bench/server-process';
-import { startCluster, type Cluster } from '../cluster/cluster';
+import { clusterPorts, startCluster, takenPorts, type Cluster } from '../cluster/cluster';
 import { openDatabase, type Database } from '../src/db/database';
 import { otpAttempts, redemptions, sandboxCardPushes, sandboxMessages } from '../src/db/schema';
 import { hashOtpCode } from '../src/features/auth/otp-code';
@@ -155,7 +155,8 @@ describe.runIf(canRun)('the product on three instances, through faults', () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'refund-cluster-test-'));
     // Ports of its own, away from npm run cluster's and from the other test files'.
     // Below Linux's ephemeral range (32768 and up), where outgoing connections take theirs.
-    const port = 20_000 + (process.pid % 300) * 40;
+    let port = 20_000 + (process.pid % 300) * 40;
+    while ((await takenPorts(clusterPorts(port, port + 30, 3))).length > 0) port += 40;
     cluster = await startCluster({
       dir,
       instances: 3,
@@ -244,7 +245,10 @@ describe.runIf(canRun)('the product on three instances, through faults', () => {
         expect(response.status).toBe(200);
         return ((await response.json()) as { available_in_cents: number }).available_in_cents;
       };
-      expect(await balance()).toBe(FUNDED);
+      // Reads on every instance (HAProxy takes them in turn), so that each is checking how far
+      // the replica has replayed (an idle instance does not).
+      for (let i = 0; i < 6; i += 1) expect(await balance()).toBe(FUNDED);
+      await new Promise((resolve) => setTimeout(resolve, 300));
       // The replica stops replaying the primary's log: it keeps serving what it has.
       await replica.query('select pg_wal_replay_pause()');
       const paused = Date.now();

@@ -174,3 +174,42 @@ describe('reads with a replica', () => {
     expect(await reads.run(undefined, where)).toBe('primary');
   });
 });
+
+describe('checking the replica', () => {
+  it('stops while nothing is read, and starts again with the next read', async () => {
+    let clock = 0;
+    let asked = 0;
+    const reads = replicaReads({
+      primary,
+      replica,
+      positionOnPrimary: () => Promise.resolve('0/100'),
+      positionOnReplica: () => {
+        asked += 1;
+        return Promise.resolve('0/100');
+      },
+      maxLagMs: 1_000,
+      close: () => Promise.resolve(),
+      now: () => clock,
+    });
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    try {
+      await sleep(350);
+      expect(asked).toBeGreaterThanOrEqual(2);
+      // Idle for longer than 5 s: the checks stop.
+      clock += 6_000;
+      await sleep(250);
+      const stopped = asked;
+      await sleep(350);
+      expect(asked).toBe(stopped);
+      // A read, later: on the primary (the last check is older than the bound), and the checks
+      // run again.
+      clock += 2_000;
+      expect(await reads.run(undefined, where)).toBe('primary');
+      await sleep(350);
+      expect(asked).toBeGreaterThan(stopped + 1);
+      expect(await reads.run(undefined, where)).toBe('replica');
+    } finally {
+      await reads.close();
+    }
+  });
+});

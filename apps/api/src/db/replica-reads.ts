@@ -3,8 +3,13 @@ import { connectionLost, sqlState } from './sql-state';
 
 /** How far behind the primary the replica may be and still be read, unless configured. */
 export const DEFAULT_READ_MAX_LAG_MS = 1_000;
-/** How often each process asks how far the replica has replayed. */
+/** How often each process asks how far the replica has replayed, while it reads from it. */
 const CHECK_EVERY_MS = 100;
+/**
+ * A process that has not read (nor waited for the replica) for this long stops asking: an idle
+ * instance spends nothing on it. Its next read goes to the primary and starts the checks again.
+ */
+const IDLE_AFTER_MS = 5_000;
 
 /**
  * Where the customers' money views read (ADR 0037). Without a replica, always the primary. With
@@ -71,7 +76,7 @@ export interface ReplicaReadsOptions {
   close(): Promise<void>;
   /** The clock; tests move it. */
   now?: () => number;
-  /** Checks by itself every 100 ms unless false (tests call `check`). */
+  /** Checks by itself every 100 ms while read, unless false (tests call `check`). */
   checking?: boolean;
 }
 
@@ -83,8 +88,8 @@ function replicaFailed(error: unknown): boolean {
 
 /**
  * Reads from a streaming replica, with read-your-writes by log position (ADR 0037). Every
- * CHECK_EVERY_MS the process asks the primary for its position now and then the replica how far
- * it replayed; the replica holds everything committed before the latest check whose primary
+ * CHECK_EVERY_MS, while it reads from the replica, the process asks the primary for its position
+ * now and then the replica how far it replayed; the replica holds everything committed before the latest check whose primary
  * position it replayed (`caughtUpTo`). It is read while that is no older than `maxLagMs`.
  */
 export function replicaReads(
@@ -142,19 +147,33 @@ export function replicaReads(
     wake();
   }
 
+  let wanted = now();
+  let looping = false;
   const loop = () => {
     if (closed) return;
+    if (now() - wanted > IDLE_AFTER_MS) {
+      looping = false;
+      return;
+    }
     timer = setTimeout(() => {
       void check().finally(loop);
     }, CHECK_EVERY_MS);
     timer.unref();
   };
-  if (options.checking !== false) void check().finally(loop);
+  /** Someone reads or waits: the checks run (again) if they had stopped. */
+  const want = () => {
+    wanted = now();
+    if (looping || closed || options.checking === false) return;
+    looping = true;
+    void check().finally(loop);
+  };
+  want();
 
   return {
     replicated: true,
     check,
     async run(readAfter, read) {
+      want();
       const wrote = parsePosition(readAfter);
       if (!readable || !withinBound() || (wrote !== null && wrote > replayed)) {
         return read(options.primary);
@@ -169,6 +188,7 @@ export function replicaReads(
     },
     position: () => options.positionOnPrimary(),
     caughtUp() {
+      want();
       const since = now();
       return new Promise<void>((resolve) => {
         // Checks that stopped answering do not hold the caller past the bound either.
