@@ -104,7 +104,7 @@ export function replicaReads(
   let readable = false;
   let closed = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
-  const waiters: { since: number; resolve: () => void }[] = [];
+  let waiters: { since: number; resolve: () => void }[] = [];
 
   const withinBound = () => now() - caughtUpTo <= options.maxLagMs;
   const report = (next: boolean, error: Error | null) => {
@@ -113,15 +113,15 @@ export function replicaReads(
   };
 
   const wake = () => {
-    for (const waiter of [...waiters]) {
-      // A check begun after the call was replayed (a later millisecond: one begun in the same
-      // one may have asked before the call), or waiting longer is pointless: reads go to the
-      // primary.
-      if (caughtUpTo > waiter.since || now() - waiter.since > options.maxLagMs) {
-        waiters.splice(waiters.indexOf(waiter), 1);
-        waiter.resolve();
-      }
-    }
+    const at = now();
+    // A check begun after the call was replayed (a later millisecond: one begun in the same one
+    // may have asked before the call), or waiting longer is pointless: reads go to the primary.
+    const done = (waiter: { since: number }) =>
+      caughtUpTo > waiter.since || at - waiter.since > options.maxLagMs;
+    const ready = waiters.filter(done);
+    if (ready.length === 0) return;
+    waiters = waiters.filter((waiter) => !done(waiter));
+    for (const waiter of ready) waiter.resolve();
   };
 
   async function check(): Promise<void> {

@@ -60,6 +60,9 @@ export const walletEventRoutes: FastifyPluginAsync<WalletEventsOptions> = async 
   const unsubscribe = options.changes.subscribe((change: CustomerChange) => {
     if (change === 'catalog' || change === 'merchants') return;
     if (change === 'all' || change.wallet) {
+      // Most changes are of customers with no screen open here: nothing to tell, or wait for.
+      const watched = [...streams].some((s) => change === 'all' || s.userId === change.userId);
+      if (!watched) return;
       if (!options.reads.replicated) tell(change);
       else void options.reads.caughtUp().then(() => tell(change));
       return;
