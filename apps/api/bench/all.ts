@@ -5,7 +5,7 @@
  * does not (it is a report).
  *
  * BENCH_ONLY: a comma-separated list of the benchmarks to run (profile, history, redemptions,
- * giftcards, startup, size); all by default.
+ * giftcards, cluster, startup, size); all by default.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -41,6 +41,12 @@ const benchmarks: { name: string; title: string; command: string[]; cwd: string 
     name: 'giftcards',
     title: 'Gift card purchases (PostgreSQL)',
     command: ['npx', 'tsx', 'bench/giftcards.ts'],
+    cwd: apiDir,
+  },
+  {
+    name: 'cluster',
+    title: 'Several instances through HAProxy (PostgreSQL, its replica, PgBouncer)',
+    command: ['npx', 'tsx', 'bench/cluster.ts'],
     cwd: apiDir,
   },
   {

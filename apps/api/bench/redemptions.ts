@@ -33,24 +33,24 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import pg from 'pg';
 import { openDatabase, type Db } from '../src/db/database';
-import { and, asc, eq, gte, inArray, like, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config';
-import { otpAttempts, otpSends, sandboxMessages } from '../src/db/schema';
 import { resultRows } from '../src/db/statement';
-import { hashOtpCode } from '../src/features/auth/otp-code';
 import { checkLedger } from '../src/features/ledger/ledger-check';
-import { createMerchant, generateApiKey } from '../src/features/merchants/merchant-keys';
-import { sandboxCards } from '../src/providers/sandbox-card-payouts';
-import { seedBenchCustomers } from './bench-customers';
 import { median, percentile, type LoadResult } from './http-load';
-import { reportFigure } from './report';
 import {
-  BENCH_SECRETS,
-  processCpuMs,
-  startProductServer,
-  type ServerProcess,
-} from './server-process';
-import { ensureWrk, readCost, runWrkLoad } from './wrk-load';
+  AMOUNT_CENTS,
+  api,
+  askForCodes,
+  forgetTheHoursSends,
+  inBatches,
+  redemptionLoad,
+  setUpCustomers,
+  type RedeemingCustomer as Customer,
+} from './redeeming-customers';
+import { reportFigure } from './report';
+import { processCpuMs, startProductServer, type ServerProcess } from './server-process';
+import { ensureWrk, readCost } from './wrk-load';
 
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 200);
@@ -63,21 +63,12 @@ const POOL_SIZE = Number(
 );
 const TARGET_RATIO = 0.5;
 const TARGET_P99_MS = 100;
-const AMOUNT_CENTS = 100;
 /** Passcodes each customer asks for before each round; a round that uses them all up says so. */
 const SPREAD_CODES = Number(process.env.BENCH_CODES_PER_CUSTOMER ?? 50);
 const HOT_CODES = Number(process.env.BENCH_HOT_CODES ?? 10_000);
 const WARM_UP_CODES = 10;
 /** The transaction history's first page, as the app asks for it. */
 const TRANSACTIONS_PAGE = '/v1/transactions?limit=10';
-
-interface Customer {
-  userId: string;
-  phone: string;
-  token: string;
-  card: string;
-  codes: { attempt_id: string; code: string }[];
-}
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -121,33 +112,6 @@ async function pgbenchTps(url: string): Promise<number> {
 }
 
 // ---- the load ----
-
-/** Runs the load for `seconds` with up to `codesEach` unused passcodes of each customer. */
-function load(
-  origin: string,
-  customers: Customer[],
-  seconds: number,
-  codesEach: number,
-): Promise<LoadResult> {
-  return runWrkLoad({
-    origin,
-    path: '/v1/redemptions',
-    seconds,
-    connections: CONNECTIONS,
-    customers: customers.map((c) => ({
-      token: c.token,
-      bodies: c.codes.splice(0, codesEach).map((code) =>
-        JSON.stringify({
-          mode: 'debit',
-          payment_method_uuid: c.card,
-          amount_in_cents: AMOUNT_CENTS,
-          attempt_id: code.attempt_id,
-          code: code.code,
-        }),
-      ),
-    })),
-  });
-}
 
 /** What the database server was doing while the load ran, sampled from pg_stat_activity. */
 function sampleActivity(url: string, database: string) {
@@ -341,14 +305,20 @@ try {
   const { db } = database;
   try {
     log(`setting up ${CUSTOMERS} customers and one hot customer…`);
-    const customers = await setUpCustomers(server.origin, db, CUSTOMERS + 1);
+    // The last customer is the hot one: enough for every passcode it will be given.
+    const customers = await setUpCustomers(
+      server.origin,
+      db,
+      CUSTOMERS + 1,
+      (i) => (WARM_UP_CODES + ROUNDS * (i === CUSTOMERS ? HOT_CODES : SPREAD_CODES)) * AMOUNT_CENTS,
+    );
     const hot = customers.pop() as Customer;
 
     // Warm-up: JIT, pools, caches.
-    await askForCodes(server.origin, db, customers, WARM_UP_CODES);
-    await askForCodes(server.origin, db, [hot], WARM_UP_CODES);
-    await load(server.origin, customers, 2, WARM_UP_CODES);
-    await load(server.origin, [hot], 2, WARM_UP_CODES);
+    await askForCodes(server.origin, db, customers, WARM_UP_CODES, CONNECTIONS);
+    await askForCodes(server.origin, db, [hot], WARM_UP_CODES, CONNECTIONS);
+    await redemptionLoad(server.origin, customers, 2, WARM_UP_CODES, CONNECTIONS);
+    await redemptionLoad(server.origin, [hot], 2, WARM_UP_CODES, CONNECTIONS);
     const rounds: {
       pgbench: number;
       spread: Measured;
@@ -358,13 +328,19 @@ try {
     for (let round = 1; round <= ROUNDS; round += 1) {
       await forgetTheHoursSends(db);
       const tps = await pgbenchTps(databaseUrl(scratchDb));
-      const spreadCodes = await askForCodes(server.origin, db, customers, SPREAD_CODES);
-      const spread = await measure(server.pid, benchDb, () =>
-        load(server.origin, customers, SECONDS, SPREAD_CODES),
+      const spreadCodes = await askForCodes(
+        server.origin,
+        db,
+        customers,
+        SPREAD_CODES,
+        CONNECTIONS,
       );
-      const hotCodes = await askForCodes(server.origin, db, [hot], HOT_CODES);
+      const spread = await measure(server.pid, benchDb, () =>
+        redemptionLoad(server.origin, customers, SECONDS, SPREAD_CODES, CONNECTIONS),
+      );
+      const hotCodes = await askForCodes(server.origin, db, [hot], HOT_CODES, CONNECTIONS);
       const hotRound = await measure(server.pid, benchDb, () =>
-        load(server.origin, [hot], SECONDS, HOT_CODES),
+        redemptionLoad(server.origin, [hot], SECONDS, HOT_CODES, CONNECTIONS),
       );
       rounds.push({ pgbench: tps, spread, hot: hotRound, codes: [spreadCodes, hotCodes] });
       log(`round ${round}: pgbench ${PGBENCH.join(' ')} ${tps.toFixed(0)} tps`);
@@ -542,163 +518,6 @@ async function readsOnPostgres(server: ServerProcess, customers: Customer[]) {
 }
 
 // ---- set-up through the API, with accounts and sessions made directly ----
-
-async function inBatches<T, R>(
-  items: T[],
-  size: number,
-  work: (item: T, index: number) => Promise<R>,
-): Promise<R[]> {
-  const results: R[] = [];
-  for (let i = 0; i < items.length; i += size) {
-    const batch = items.slice(i, i + size);
-    results.push(...(await Promise.all(batch.map((item, j) => work(item, i + j)))));
-  }
-  return results;
-}
-
-async function api(origin: string, path: string, token: string, body?: unknown, method?: string) {
-  const response = await fetch(`${origin}${path}`, {
-    method: method ?? (body === undefined ? 'GET' : 'POST'),
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined
-        ? {}
-        : { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const json = (await response.json()) as Record<string, unknown>;
-  if (!response.ok) throw new Error(`${path}: HTTP ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
-/**
- * Accounts and sessions are made directly (seedBenchCustomers); the money
- * arrives the way it does in production: a merchant refund, claimed by the customer, and the
- * debit card is added through the API.
- */
-async function setUpCustomers(origin: string, db: Db, count: number): Promise<Customer[]> {
-  const apiKey = generateApiKey('sandbox');
-  await createMerchant(db, 'Bench merchant', apiKey);
-  const seeded = await seedBenchCustomers(db, count);
-  return inBatches(seeded, 25, async ({ id, phone, token }, i) => {
-    // The last customer is the hot one: enough for every passcode it will be given.
-    const codes = i === count - 1 ? HOT_CODES : SPREAD_CODES;
-    const cents = (WARM_UP_CODES + ROUNDS * codes) * AMOUNT_CENTS;
-    const refund = await api(origin, '/v1/merchant/refunds', apiKey, {
-      customer: {
-        first_name: 'Bench',
-        last_name: `Customer ${i}`,
-        email: `bench.${i}@example.com`,
-        phone_number: phone,
-      },
-      order_number: `BENCH-${i}`,
-      description: 'Benchmark refund',
-      returns: [{ amount_in_cents: cents, description: 'Returned item' }],
-    });
-    await api(origin, '/v1/customers/claim-refund', token, { refund_uuid: refund.refund_uuid });
-    const address = { line_1: '12 Harbor Road', city: 'Portland', state: 'ME', zipcode: '04101' };
-    await api(origin, '/v1/users/profile/address', token, address, 'PUT');
-    const card = await api(origin, '/v1/cards', token, {
-      card_number: sandboxCards.visaDebit,
-      expiry: '12/30',
-      cvv: '123',
-      name_on_card: 'Bench Customer',
-    });
-    return { userId: id, phone, token, card: String(card.card_uuid), codes: [] };
-  });
-}
-
-/**
- * Each customer asks for `each` withdrawal passcodes through the API, as the app does before a
- * redemption (wrk, 64 at a time); each code is then read from the sandbox's outbox, as the
- * customer reads it on their phone, and kept with the attempt it belongs to (the attempt ids are
- * read from the database: the API answered each to its request, which wrk does not keep). A
- * code belongs to the attempt whose stored hash it makes.
- */
-async function askForCodes(
-  origin: string,
-  db: Db,
-  customers: Customer[],
-  each: number,
-): Promise<LoadResult> {
-  const [{ since } = { since: '' }] = resultRows<{ since: string }>(
-    await db.execute(sql`select now()::text as since`),
-  );
-  const result = await runWrkLoad({
-    origin,
-    path: '/v1/redemptions/otp',
-    seconds: 600,
-    connections: CONNECTIONS,
-    customers: customers.map((c) => ({ token: c.token, bodies: Array<string>(each).fill('') })),
-  });
-  if (result.failed > 0) {
-    throw new Error(`${result.failed} passcode requests failed ${JSON.stringify(result.statuses)}`);
-  }
-  const attempts = await db
-    .select({ id: otpAttempts.id, userId: otpAttempts.userId, codeHash: otpAttempts.codeHash })
-    .from(otpAttempts)
-    .where(
-      and(
-        inArray(
-          otpAttempts.userId,
-          customers.map((c) => c.userId),
-        ),
-        eq(otpAttempts.purpose, 'WITHDRAWAL'),
-        gte(otpAttempts.createdAt, new Date(since)),
-      ),
-    )
-    .orderBy(asc(otpAttempts.createdAt), asc(otpAttempts.id));
-  const phones = customers.map((c) => c.phone);
-  const sent = () =>
-    db
-      .select({ to: sandboxMessages.to, body: sandboxMessages.body })
-      .from(sandboxMessages)
-      .where(
-        and(
-          inArray(sandboxMessages.to, phones),
-          gte(sandboxMessages.createdAt, new Date(since)),
-          // Only the passcodes: the phones also get other texts (a refund claimed, a payout).
-          like(sandboxMessages.body, '% verification code.%'),
-        ),
-      )
-      .orderBy(asc(sandboxMessages.createdAt), asc(sandboxMessages.id));
-  const deadline = Date.now() + 300_000;
-  let messages = await sent();
-  while (messages.length < attempts.length) {
-    if (Date.now() > deadline) {
-      throw new Error(`${messages.length} of ${attempts.length} passcodes texted in 5 minutes`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    messages = await sent();
-  }
-  const codesTo = new Map<string, string[]>();
-  for (const message of messages) {
-    const code = /^(\d{6}) /.exec(message.body)?.[1];
-    if (!code) continue;
-    const codes = codesTo.get(message.to);
-    if (codes) codes.push(code);
-    else codesTo.set(message.to, [code]);
-  }
-  const byUser = new Map(customers.map((c) => [c.userId, c]));
-  for (const attempt of attempts) {
-    const customer = byUser.get(attempt.userId ?? '');
-    const codes = codesTo.get(customer?.phone ?? '') ?? [];
-    // Texts arrive nearly in the order they were asked for: look near the front first.
-    const at = codes.findIndex(
-      (code) => hashOtpCode(BENCH_SECRETS.OTP_SECRET, attempt.id, code) === attempt.codeHash,
-    );
-    if (!customer || at < 0) throw new Error(`no text carries the code of attempt ${attempt.id}`);
-    customer.codes.push({ attempt_id: attempt.id, code: codes[at] as string });
-    codes.splice(at, 1);
-  }
-  return result;
-}
-
-/** The hour's count of passcodes sent starts again, as if an hour had passed. */
-async function forgetTheHoursSends(db: Db) {
-  await db.delete(otpSends);
-}
 
 function describeCodes(r: LoadResult): string {
   return (
