@@ -130,8 +130,9 @@ async function waitFor(
   ok: () => Promise<boolean>,
   child?: ChildProcess,
   log?: string,
+  withinMs = 60_000,
 ) {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + withinMs;
   while (Date.now() < deadline) {
     if (child && child.exitCode !== null) {
       const tail = log && existsSync(log) ? readFileSync(log, 'utf8').slice(-1_500) : '';
@@ -142,7 +143,7 @@ async function waitFor(
     if (await ok().catch(() => false)) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`${what} was not ready within a minute`);
+  throw new Error(`${what} was not ready within ${Math.round(withinMs / 1000)} s`);
 }
 
 async function accepts(url: string): Promise<boolean> {
@@ -428,6 +429,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         () => answers(`${instanceOrigin(i)}/readyz`),
         child,
         logOf(`api-${i + 1}`),
+        // The first start of a fresh checkout builds the web app and the API first.
+        300_000,
       );
     };
 
