@@ -204,7 +204,8 @@ export function replicaReads(
         wake();
       });
     },
-    lagSeconds: () => (readable ? Math.max(0, now() - caughtUpTo) / 1000 : null),
+    // Known only while checked and within the bound: an idle instance does not know.
+    lagSeconds: () => (readable && withinBound() ? Math.max(0, now() - caughtUpTo) / 1000 : null),
     async close() {
       closed = true;
       if (timer) clearTimeout(timer);
