@@ -19,6 +19,19 @@ describe('system endpoints', () => {
     expect((await call(server.app, 'GET', '/readyz')).json()).toEqual({ status: 'ready' });
   });
 
+  it("logs no line for a balancer's health checks that pass, and one for other requests", async () => {
+    const before = server.logLines.length;
+    for (let i = 0; i < 3; i += 1) {
+      await call(server.app, 'GET', '/healthz');
+      await call(server.app, 'GET', '/readyz');
+    }
+    await call(server.app, 'GET', '/v1/app-config');
+    const lines = server.logLines.slice(before).join('\n');
+    expect(lines).not.toContain('/healthz');
+    expect(lines).not.toContain('/readyz');
+    expect(lines).toContain('/v1/app-config');
+  });
+
   it('the app configuration names the brand, the bot provider and the welcome bonus offered', async () => {
     expect((await call(server.app, 'GET', '/v1/app-config')).json()).toEqual({
       brand_name: 'Acme Refunds',

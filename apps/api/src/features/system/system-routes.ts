@@ -20,13 +20,17 @@ export const healthRoutes: FastifyPluginAsync<
   const r = app.withTypeProvider<ZodTypeProvider>();
   const status = z.object({ status: z.string() });
 
-  r.get('/healthz', { schema: { hide: true, response: { 200: status } } }, async () => ({
+  // A load balancer asks these every second or so: an answer is logged only when it is a
+  // warning or worse, not a line each time.
+  const logLevel = 'warn';
+
+  r.get('/healthz', { logLevel, schema: { hide: true, response: { 200: status } } }, async () => ({
     status: 'ok',
   }));
 
   r.get(
     '/readyz',
-    { schema: { hide: true, response: { 200: status, 503: errorBodySchema } } },
+    { logLevel, schema: { hide: true, response: { 200: status, 503: errorBodySchema } } },
     async () => {
       if (options.isShuttingDown()) throw new AppError('SERVICE_UNAVAILABLE', 'Shutting down.');
       try {
