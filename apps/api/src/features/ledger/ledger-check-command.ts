@@ -14,7 +14,12 @@ const dataDir = config.DATA_DIR.includes('://')
   : path.resolve(base, config.DATA_DIR);
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir });
 try {
-  const report = await checkLedger(database.db);
+  // One snapshot for every statement of the check: a transfer written while it runs is wholly in
+  // it or not at all, never half seen as a broken invariant.
+  const report = await database.db.transaction((tx) => checkLedger(tx), {
+    isolationLevel: 'repeatable read',
+    accessMode: 'read only',
+  });
   process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   process.stdout.write(report.ok ? 'ledger: all invariants hold\n' : 'ledger: INVARIANTS BROKEN\n');
   process.exitCode = report.ok ? 0 : 1;
