@@ -238,15 +238,26 @@ logfile = ${dir}/pgbouncer.log
 `;
 }
 
+/** The file that marks a folder as a cluster's, which a later start may empty. */
+const MARKER = '.refund-cluster';
+
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const say = options.say ?? (() => undefined);
   ensurePackages();
   const bin = postgresBin();
   const user = serverUser();
   const dir = path.resolve(options.dir);
+  // Emptied below: only a folder a cluster made before (or an empty one) is.
+  if (existsSync(dir) && readdirSync(dir).length > 0 && !existsSync(path.join(dir, MARKER))) {
+    throw new Error(`${dir} holds files a cluster did not make: choose another folder`);
+  }
   stopLeftovers(dir, bin, user);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true, mode: 0o700 });
+  writeFileSync(
+    path.join(dir, MARKER),
+    'A folder of npm run cluster; emptied at its next start.\n',
+  );
   if (user) chownSync(dir, user.uid, user.gid);
   const slots = Math.max(options.instances, options.maxInstances ?? options.instances);
   const taken = await takenPorts(clusterPorts(options.port, options.postgresPort, slots));

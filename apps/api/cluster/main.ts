@@ -30,7 +30,7 @@ const instances = Number(process.env.CLUSTER_INSTANCES ?? 3);
 process.stdout.write(
   [
     '',
-    `The product: ${cluster.origin} (HAProxy, over ${instances} API instances)`,
+    `The product: ${cluster.origin} (HAProxy, over ${instances} API instance${instances === 1 ? '' : 's'})`,
     ...Array.from(
       { length: instances },
       (_, i) =>
