@@ -94,22 +94,21 @@ export async function api(
 }
 
 /**
- * Accounts and sessions are made directly (seedBenchCustomers); the money
- * arrives the way it does in production: a merchant refund, claimed by the customer, and the
- * debit card is added through the API.
+ * `count` customers with money: accounts and sessions made directly (seedBenchCustomers), the
+ * money arriving the way it does in production, a merchant's refund of `centsFor(i)` claimed by
+ * customer `i` through the API. Orders are numbered `<orderPrefix>-<i>`.
  */
-export async function setUpCustomers(
+export async function fundBenchCustomers(
   origin: string,
   db: Db,
   count: number,
-  /** How much customer `i` gets refunded. */
   centsFor: (i: number) => number,
-): Promise<RedeemingCustomer[]> {
+  orderPrefix = 'BENCH',
+): Promise<{ userId: string; phone: string; token: string }[]> {
   const apiKey = generateApiKey('sandbox');
   await createMerchant(db, 'Bench merchant', apiKey);
   const seeded = await seedBenchCustomers(db, count);
   return inBatches(seeded, 25, async ({ id, phone, token }, i) => {
-    const cents = centsFor(i);
     const refund = await api(origin, '/v1/merchant/refunds', apiKey, {
       customer: {
         first_name: 'Bench',
@@ -117,11 +116,25 @@ export async function setUpCustomers(
         email: `bench.${i}@example.com`,
         phone_number: phone,
       },
-      order_number: `BENCH-${i}`,
+      order_number: `${orderPrefix}-${i}`,
       description: 'Benchmark refund',
-      returns: [{ amount_in_cents: cents, description: 'Returned item' }],
+      returns: [{ amount_in_cents: centsFor(i), description: 'Returned item' }],
     });
     await api(origin, '/v1/customers/claim-refund', token, { refund_uuid: refund.refund_uuid });
+    return { userId: id, phone, token };
+  });
+}
+
+/** Funded customers (fundBenchCustomers) with an address and a debit card added through the API. */
+export async function setUpCustomers(
+  origin: string,
+  db: Db,
+  count: number,
+  /** How much customer `i` gets refunded. */
+  centsFor: (i: number) => number,
+): Promise<RedeemingCustomer[]> {
+  const funded = await fundBenchCustomers(origin, db, count, centsFor);
+  return inBatches(funded, 25, async ({ userId, phone, token }) => {
     const address = { line_1: '12 Harbor Road', city: 'Portland', state: 'ME', zipcode: '04101' };
     await api(origin, '/v1/users/profile/address', token, address, 'PUT');
     const card = await api(origin, '/v1/cards', token, {
@@ -130,7 +143,7 @@ export async function setUpCustomers(
       cvv: '123',
       name_on_card: 'Bench Customer',
     });
-    return { userId: id, phone, token, card: String(card.card_uuid), codes: [] };
+    return { userId, phone, token, card: String(card.card_uuid), codes: [] };
   });
 }
 

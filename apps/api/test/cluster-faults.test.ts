@@ -5,15 +5,13 @@ import { and, eq, inArray, like } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '@refund/contracts/errors';
-import { seedBenchCustomers } from '../bench/bench-customers';
+import { setUpCustomers } from '../bench/redeeming-customers';
 import { BENCH_SECRETS } from '../bench/server-process';
 import { clusterPorts, startCluster, takenPorts, type Cluster } from '../cluster/cluster';
 import { openDatabase, type Database } from '../src/db/database';
 import { otpAttempts, redemptions, sandboxCardPushes, sandboxMessages } from '../src/db/schema';
 import { hashOtpCode } from '../src/features/auth/otp-code';
 import { checkLedger } from '../src/features/ledger/ledger-check';
-import { createMerchant, generateApiKey } from '../src/features/merchants/merchant-keys';
-import { sandboxCards } from '../src/providers/sandbox-card-payouts';
 
 /**
  * The product as a deployment runs it (npm run cluster): three instances behind HAProxy, their
@@ -179,47 +177,11 @@ describe.runIf(canRun)('the product on three instances, through faults', () => {
       },
     });
     database = await openDatabase({ url: cluster.primaryUrl, poolSize: 4 });
-    // Customers with money (a merchant's refund, claimed) and a debit card, made through HAProxy.
-    const all: Customer[] = [];
-    const apiKey = generateApiKey('sandbox');
-    await createMerchant(database.db, 'Cluster merchant', apiKey);
-    const seeded = await seedBenchCustomers(database.db, CUSTOMERS + 1);
-    for (const [i, person] of seeded.entries()) {
-      const { json: refund } = await untilDone(
-        'POST',
-        '/v1/merchant/refunds',
-        apiKey,
-        {
-          customer: {
-            first_name: 'Bench',
-            last_name: `Customer ${i}`,
-            email: `bench.${i}@example.com`,
-            phone_number: person.phone,
-          },
-          order_number: `CLUSTER-${i}`,
-          description: 'Cluster refund',
-          returns: [{ amount_in_cents: FUNDED, description: 'Returned item' }],
-        },
-        crypto.randomUUID(),
-      );
-      await untilDone('POST', '/v1/customers/claim-refund', person.token, {
-        refund_uuid: refund.refund_uuid,
-      });
-      await untilDone('PUT', '/v1/users/profile/address', person.token, {
-        line_1: '12 Harbor Road',
-        city: 'Portland',
-        state: 'ME',
-        zipcode: '04101',
-      });
-      const { json: card } = await untilDone('POST', '/v1/cards', person.token, {
-        card_number: sandboxCards.visaDebit,
-        expiry: '12/30',
-        cvv: '123',
-        name_on_card: 'Bench Customer',
-      });
-      all.push({ ...person, card: String(card.card_uuid) });
-    }
-
+    // Customers with money (a merchant's refund, claimed) and a debit card, made through HAProxy
+    // before any fault, as the benchmarks make theirs.
+    const all: Customer[] = (
+      await setUpCustomers(cluster.origin, database.db, CUSTOMERS + 1, () => FUNDED)
+    ).map(({ userId, phone, token, card }) => ({ id: userId, phone, token, card }));
     customers = all.slice(0, CUSTOMERS);
     reader = all[CUSTOMERS]!;
   }, 300_000);
