@@ -12,6 +12,7 @@ import { once } from 'node:events';
 import net from 'node:net';
 import {
   chownSync,
+  closeSync,
   existsSync,
   mkdirSync,
   openSync,
@@ -281,6 +282,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       ...(asServer && user ? user : {}),
       env: { ...process.env, ...env },
     });
+    // The child has the log file open; this process no longer needs it.
+    closeSync(log);
     // Found again by stopLeftovers if this process dies without stopping its children.
     if (child.pid)
       writeFileSync(path.join(dir, `${name}.pid`), `${child.pid} ${path.basename(command)}\n`);

@@ -87,34 +87,33 @@ export function createMetrics(db: Db, reads?: Pick<Reads, 'replicated' | 'lagSec
     },
   });
 
-  const jobs = new Gauge({
-    name: 'job_queue_jobs',
-    help: 'Jobs waiting, by queue: due now (due) or not yet (deferred).',
-    labelNames: ['queue', 'when'] as const,
-    registers: [registry],
-    collect: () => readOnce(),
-  });
-  const jobAge = new Gauge({
-    name: 'job_queue_oldest_due_seconds',
-    help: 'How long the longest-waiting due job of each queue has waited since it fell due.',
-    labelNames: ['queue'] as const,
-    registers: [registry],
-    collect: () => readOnce(),
-  });
-  const payouts = new Gauge({
-    name: 'payouts',
-    help: 'Payouts (redemptions) by method and state, from the database.',
-    labelNames: ['mode', 'state'] as const,
-    registers: [registry],
-    collect: () => readOnce(),
-  });
-  const pendingAge = new Gauge({
-    name: 'payouts_oldest_pending_seconds',
-    help: 'Age of the oldest payout still pending, by method (0 when none is).',
-    labelNames: ['mode'] as const,
-    registers: [registry],
-    collect: () => readOnce(),
-  });
+  /** A gauge the database's figures fill, at each scrape (readDatabase). */
+  const fromDatabase = <L extends string = never>(
+    name: string,
+    help: string,
+    labelNames: readonly L[] = [],
+  ) => new Gauge<L>({ name, help, labelNames, registers: [registry], collect: () => readOnce() });
+
+  const jobs = fromDatabase(
+    'job_queue_jobs',
+    'Jobs waiting, by queue: due now (due) or not yet (deferred).',
+    ['queue', 'when'],
+  );
+  const jobAge = fromDatabase(
+    'job_queue_oldest_due_seconds',
+    'How long the longest-waiting due job of each queue has waited since it fell due.',
+    ['queue'],
+  );
+  const payouts = fromDatabase(
+    'payouts',
+    'Payouts (redemptions) by method and state, from the database.',
+    ['mode', 'state'],
+  );
+  const pendingAge = fromDatabase(
+    'payouts_oldest_pending_seconds',
+    'Age of the oldest payout still pending, by method (0 when none is).',
+    ['mode'],
+  );
 
   if (reads?.replicated) {
     new Gauge({
@@ -127,38 +126,28 @@ export function createMetrics(db: Db, reads?: Pick<Reads, 'replicated' | 'lagSec
     });
   }
 
-  const ledgerOk = new Gauge({
-    name: 'ledger_check_ok',
-    help: 'Whether every ledger invariant held at the latest check (1) or not (0); NaN before the first check.',
-    registers: [registry],
-    collect: () => readOnce(),
-  });
-  const ledgerAge = new Gauge({
-    name: 'ledger_check_age_seconds',
-    help: 'How long ago the latest ledger check ran (LEDGER_CHECK_INTERVAL_SECONDS apart).',
-    registers: [registry],
-    collect: () => readOnce(),
-  });
-  const ledgerProblems = new Gauge({
-    name: 'ledger_check_problems',
-    help: 'What the latest ledger check found wrong, by kind (unbalancedTransfers, driftedAccounts, negativeAccounts...).',
-    labelNames: ['kind'] as const,
-    registers: [registry],
-    collect: () => readOnce(),
-  });
-  const ledgerDuration = new Gauge({
-    name: 'ledger_check_duration_seconds',
-    help: 'How long the latest ledger check took.',
-    registers: [registry],
-    collect: () => readOnce(),
-  });
+  const ledgerOk = fromDatabase(
+    'ledger_check_ok',
+    'Whether every ledger invariant held at the latest check (1) or not (0); NaN before the first check.',
+  );
+  const ledgerAge = fromDatabase(
+    'ledger_check_age_seconds',
+    'How long ago the latest ledger check ran (LEDGER_CHECK_INTERVAL_SECONDS apart).',
+  );
+  const ledgerProblems = fromDatabase(
+    'ledger_check_problems',
+    'What the latest ledger check found wrong, by kind (unbalancedTransfers, driftedAccounts, negativeAccounts...).',
+    ['kind'],
+  );
+  const ledgerDuration = fromDatabase(
+    'ledger_check_duration_seconds',
+    'How long the latest ledger check took.',
+  );
 
-  const readTime = new Gauge({
-    name: 'metrics_database_read_seconds',
-    help: 'How long this scrape took to read the job queues, the payouts and the latest ledger check from the database.',
-    registers: [registry],
-    collect: () => readOnce(),
-  });
+  const readTime = fromDatabase(
+    'metrics_database_read_seconds',
+    'How long this scrape took to read the job queues, the payouts and the latest ledger check from the database.',
+  );
 
   /**
    * The gauges the database's figures fill are written out side by side: each waits for one

@@ -52,6 +52,12 @@ export const walletEventRoutes: FastifyPluginAsync<WalletEventsOptions> = async 
   };
   const send = (stream: Stream) => stream.raw.write(`id: ${nextId()}\nevent: wallet\ndata: {}\n\n`);
 
+  /** Whether a stream open here is told of `change` (most changes are of someone else). */
+  const watching = (change: 'all' | { userId: string }) => {
+    for (const stream of streams)
+      if (change === 'all' || stream.userId === change.userId) return true;
+    return false;
+  };
   const tell = (change: 'all' | { userId: string }) => {
     for (const stream of streams) {
       if (change === 'all' || change.userId === stream.userId) send(stream);
@@ -61,8 +67,7 @@ export const walletEventRoutes: FastifyPluginAsync<WalletEventsOptions> = async 
     if (change === 'catalog' || change === 'merchants') return;
     if (change === 'all' || change.wallet) {
       // Most changes are of customers with no screen open here: nothing to tell, or wait for.
-      const watched = [...streams].some((s) => change === 'all' || s.userId === change.userId);
-      if (!watched) return;
+      if (!watching(change)) return;
       if (!options.reads.replicated) tell(change);
       else void options.reads.caughtUp().then(() => tell(change));
       return;
