@@ -7,12 +7,7 @@ set -euo pipefail
 CHROMIUM="${CHROMIUM_PATH:-/usr/bin/chromium}"
 HEADLESS_SHELL="${CHROMIUM_HEADLESS_SHELL_PATH:-/usr/lib/chromium/chromium-headless-shell}"
 if [ -x "$CHROMIUM" ] && [ -x "$HEADLESS_SHELL" ]; then exit 0; fi
-if [ "$(id -u)" -ne 0 ]; then
-  echo "Chromium is missing at $CHROMIUM or $HEADLESS_SHELL. Install it (Debian: sudo apt-get install -y chromium chromium-headless-shell) or set CHROMIUM_PATH and CHROMIUM_HEADLESS_SHELL_PATH." >&2
-  exit 1
-fi
-echo "Installing Chromium from Debian's packages..."
-export DEBIAN_FRONTEND=noninteractive
-apt-get update -qq
-apt-get install -y -qq chromium chromium-headless-shell fonts-liberation > /dev/null
+bash "$(dirname "$0")/apt-install.sh" \
+  "Chromium (at $CHROMIUM and $HEADLESS_SHELL; CHROMIUM_PATH and CHROMIUM_HEADLESS_SHELL_PATH name others)" \
+  chromium chromium-headless-shell fonts-liberation
 "$CHROMIUM" --version
