@@ -45,9 +45,12 @@ const entryPoints = {
  * npm packages bundled in with our code: pure ESM, made of many small modules that Node would
  * otherwise resolve, read and link one by one at every start (drizzle-orm and zod were 200 of the
  * 270 modules loaded before the server is ready), and holding no files they read beside their
- * code. zod's type provider goes with zod, so that both use one copy of it.
+ * code. zod's type provider goes with zod, so that both use one copy of it. OpenTelemetry's API
+ * (the job queue's spans, no-ops without traces) keeps its state on globalThis, so the bundled
+ * copy and the SDK's installed one, loaded only with traces, share it.
  */
-const BUNDLED_PACKAGES = /^(drizzle-orm|zod|fastify-type-provider-zod|dayjs)(\/|$)/;
+const BUNDLED_PACKAGES =
+  /^(drizzle-orm|zod|fastify-type-provider-zod|dayjs|@opentelemetry\/api)(\/|$)/;
 
 /** Other installed npm packages are loaded from node_modules, as installed. */
 const externalPackages = {

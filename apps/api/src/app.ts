@@ -20,6 +20,7 @@ import type { RedemptionMode } from '@refund/contracts/wallet';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { registerReadAfter } from './http/read-after';
+import { asRequest } from './observability/work-context';
 import { readServerTls } from './http/tls';
 import { analyticsPlugin } from './features/analytics/analytics-plugin';
 import {
@@ -114,6 +115,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     analyticsOrigin: config.POSTHOG_KEY ? new URL(config.POSTHOG_HOST).origin : null,
   });
   const app = createFastify(deps, headers);
+  // First: the rest of a request's handling is its work, and the jobs it queues say so.
+  app.addHook('onRequest', (request, _reply, done) => asRequest(request.id, done));
   deps.metrics?.observe(app);
   registerErrorHandling(
     app,

@@ -226,6 +226,12 @@ const envSchema = z
     SENTRY_DSN_WEB: sentryDsn,
     /** The environment error reports are filed under; default NODE_ENV. */
     SENTRY_ENVIRONMENT: z.string().trim().min(1).max(64).optional(),
+    /**
+     * The OpenTelemetry collector traces go to (OTLP; its other OTEL_* settings are the SDK's
+     * own, README "Traces"). Unset, no trace is made or sent. Read by main.ts before this
+     * check, which refuses a value that is not a URL.
+     */
+    OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ error: 'a URL' }).optional(),
     ...methodEnv,
   })
   .superRefine((env, ctx) => {

@@ -9,6 +9,11 @@ async function main(): Promise<void> {
   // The embedded engine's thread starts first, before the settings (and the rest of the server)
   // load: its own start overlaps theirs. It is ended unused when the settings name PostgreSQL.
   const embeddedThread = process.env.DATABASE_URL ? undefined : EmbeddedClient.prepare();
+  // Traces, when a collector is named, start before the database's modules load: node-postgres
+  // is instrumented as it is imported.
+  const tracing = process.env.OTEL_EXPORTER_OTLP_ENDPOINT
+    ? await (await import('./observability/tracing')).startTracing()
+    : undefined;
   const [
     { ConfigError, loadConfig },
     { databaseOptionsOf, openDatabase },
@@ -104,6 +109,8 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     Promise.all([server.close(), metricsServer?.close()])
+      // The spans of the last requests and jobs go out before the process ends.
+      .then(() => tracing?.shutdown())
       .then(() => process.exit(0))
       .catch((error: unknown) => {
         logger.error({ err: error }, 'shutdown failed');

@@ -2,6 +2,7 @@ import type * as SentryNode from '@sentry/node';
 import type { FastifyInstance } from 'fastify';
 import { scrubBreadcrumb, scrubErrorEvent } from '@refund/contracts/error-report-privacy';
 import type { Config } from '../config';
+import { tracingStarted } from '../observability/tracing';
 import { answerStatus } from './error-handler';
 
 /** The product version this API ships with; its error reports are filed under it. */
@@ -58,6 +59,9 @@ export async function reportUnexpectedErrors(
       sendDefaultPii: false,
       // Error capture only: no tracing, so no module loader hooks are needed.
       registerEsmLoaderHooks: false,
+      // With traces, OpenTelemetry is set up already, with Sentry's context manager
+      // (observability/tracing.ts); Sentry's own setup would be refused by it.
+      skipOpenTelemetrySetup: tracingStarted(),
       integrations: (defaults) => [
         ...defaults.filter((integration) => !leftOut.has(integration.name)),
         Sentry.httpIntegration({ trackIncomingRequestsAsSessions: false }),

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
+import { NO_WORK_FIELDS, workLogFields } from '../observability/work-context';
 
 /**
  * Fields that may hold secrets, codes, tokens, card data or phone numbers, wherever a line's
@@ -293,6 +294,11 @@ export function createLogger(
         // a line, as much as the rest of a request answered from memory.
         formatters: { log: fieldsWithoutSecrets, bindings: fieldsWithoutSecrets },
         base: { service: 'refund-wallet-api' },
+        // A line logged while a job runs names the job and the request that queued it; the
+        // line's own fields come first. Lines logged outside a job are left as they are.
+        mixin: workLogFields,
+        mixinMergeStrategy: (line: object, work: object) =>
+          work === NO_WORK_FIELDS ? line : { ...work, ...line },
         serializers,
       },
       destination,

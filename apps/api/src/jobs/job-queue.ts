@@ -1,5 +1,15 @@
+import { AsyncResource } from 'node:async_hooks';
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
+import {
+  context,
+  propagation,
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+} from '@opentelemetry/api';
+import { asJob, currentRequestId, type JobLogFields } from '../observability/work-context';
 import { afterCommit, type Database, type Tx } from '../db/database';
 import { sqlState } from '../db/sql-state';
 import type { EmailSender, SmsSender } from '../providers/ports';
@@ -179,20 +189,47 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
 
   async function runJob<T extends object>(
     name: string,
-    job: PgBoss.JobWithMetadata<T>,
+    job: PgBoss.JobWithMetadata<WithOrigin<T>>,
     handler: (job: Job<T>) => Promise<void>,
   ): Promise<void> {
-    let failure: Error | null = null;
-    try {
-      await handler({
-        id: job.id,
-        data: job.data,
-        retryCount: job.retryCount,
-        retryLimit: job.retryLimit,
-      });
-    } catch (error) {
-      failure = error instanceof Error ? error : new Error(String(error));
-    }
+    const { [ORIGIN]: origin, ...data } = job.data;
+    const fields: JobLogFields = { queue: name, jobId: job.id };
+    if (origin?.reqId) fields.reqId = origin.reqId;
+    // A child of the span that queued the job, when traces are exported and it was traced.
+    const parent = origin?.trace ? propagation.extract(ROOT_CONTEXT, origin.trace) : ROOT_CONTEXT;
+    const failure = await asJob(fields, () =>
+      tracer.startActiveSpan(
+        `process ${name}`,
+        {
+          kind: SpanKind.CONSUMER,
+          attributes: {
+            'messaging.system': 'pg-boss',
+            'messaging.operation.type': 'process',
+            'messaging.destination.name': name,
+            'messaging.message.id': job.id,
+            'job.retry_count': job.retryCount,
+          },
+        },
+        parent,
+        async (span) => {
+          try {
+            await handler({
+              id: job.id,
+              data: data as T,
+              retryCount: job.retryCount,
+              retryLimit: job.retryLimit,
+            });
+            return null;
+          } catch (error) {
+            const failed = error instanceof Error ? error : new Error(String(error));
+            span.setStatus({ code: SpanStatusCode.ERROR, message: failed.name });
+            return failed;
+          } finally {
+            span.end();
+          }
+        },
+      ),
+    );
     try {
       if (failure) {
         await boss.fail(name, job.id, { message: failure.message });
@@ -219,13 +256,21 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     }
   }
 
+  /**
+   * Runs `run` in the queue's own context rather than the caller's: the queue's looks for jobs,
+   * its timers and the jobs they fetch are no part of the request or job that happened to
+   * start them (in the logs or in a trace).
+   */
+  const inQueueContext = AsyncResource.bind((run: () => void): void => run());
+
   /** This process stored a job: its queue looks for it at once, or when it falls due. */
-  function wake(name: string, startAfter: Date | undefined): void {
-    const poller = pollers.get(name);
-    if (!poller) return;
-    if (startAfter) poller.wakeAt(startAfter);
-    else poller.wake();
-  }
+  const wake = (name: string, startAfter: Date | undefined): void =>
+    inQueueContext(() => {
+      const poller = pollers.get(name);
+      if (!poller) return;
+      if (startAfter) poller.wakeAt(startAfter);
+      else poller.wake();
+    });
 
   const queue: JobQueue = {
     async work<T extends object>(
@@ -243,21 +288,24 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
         await boss.updateQueue(name, wanted);
       }
       // One poller per queue takes as many jobs as it has free slots; each job is worked on its
-      // own, so one failing job never fails its neighbours.
-      pollers.set(
-        name,
-        startQueuePoller<PgBoss.JobWithMetadata<T>>({
-          fetch: (count) => fetchJobs<T>(name, count),
-          run: (job) => runJob(name, job, handler),
-          concurrency,
-          pollSeconds: options.pollSeconds,
-        }),
-      );
-      // For the jobs a previous run left; queues worked in a row share the look.
-      watch.lookWithin(0.1);
+      // own, so one failing job never fails its neighbours. A queue first worked by a request
+      // still polls in the queue's own context (see wake).
+      inQueueContext(() => {
+        pollers.set(
+          name,
+          startQueuePoller<PgBoss.JobWithMetadata<WithOrigin<T>>>({
+            fetch: (count) => fetchJobs<WithOrigin<T>>(name, count),
+            run: (job) => runJob(name, job, handler),
+            concurrency,
+            pollSeconds: options.pollSeconds,
+          }),
+        );
+        // For the jobs a previous run left; queues worked in a row share the look.
+        watch.lookWithin(0.1);
+      });
     },
     async send(name, data, sendOptions = {}) {
-      await boss.send(name, data, {
+      await boss.send(name, withOrigin(data), {
         ...(sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {}),
         ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
       });
@@ -266,14 +314,15 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     async sendIn(tx, name, data, sendOptions = {}) {
       const poller = pollers.get(name);
       if (!poller) throw new Error(`queue ${name} is not worked yet: work() it first`);
-      await boss.send(name, data, {
+      await boss.send(name, withOrigin(data), {
         db: transactionExecutor(tx),
         id: orderedJobId(),
         ...(sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {}),
         ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
       });
       // The job is visible to fetches once the transaction commits.
-      if (!afterCommit(tx, () => wake(name, sendOptions.startAfter))) watch.soon();
+      if (!afterCommit(tx, () => wake(name, sendOptions.startAfter)))
+        inQueueContext(() => watch.soon());
     },
     async sendMessage(message) {
       await queue.send(SEND_MESSAGE, { sealed: box.seal(message) });
@@ -309,6 +358,36 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     },
   );
   return queue;
+}
+
+/** Where a job's data keeps its origin; the handler gets the data without it. */
+const ORIGIN = '_origin';
+
+/** What a job's data says of where it came from. */
+interface JobOrigin {
+  /** The request that queued it (or queued the job that queued it). */
+  reqId?: string;
+  /** The trace it belongs to (W3C traceparent and tracestate), when traces are exported. */
+  trace?: Record<string, string>;
+}
+
+type WithOrigin<T> = T & { [ORIGIN]?: JobOrigin };
+
+const tracer = trace.getTracer('refund-wallet-api/jobs');
+
+/**
+ * A job's data with its origin: the request whose work queues it, and the span it is queued in
+ * (nothing without traces: the API's propagator injects nothing then). Jobs queued by no
+ * request, in no trace, are stored as they are.
+ */
+function withOrigin<T extends object>(data: T): WithOrigin<T> {
+  const origin: JobOrigin = {};
+  const reqId = currentRequestId();
+  if (reqId) origin.reqId = reqId;
+  const carrier: Record<string, string> = {};
+  propagation.inject(context.active(), carrier);
+  if (Object.keys(carrier).length > 0) origin.trace = carrier;
+  return origin.reqId || origin.trace ? { ...data, [ORIGIN]: origin } : data;
 }
 
 /** Whether a stored queue's settings differ from those asked for (the ones asked for only). */
