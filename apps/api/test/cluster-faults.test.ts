@@ -148,6 +148,31 @@ async function passcode(customer: Customer): Promise<{ attempt_id: string; code:
   throw new Error(`the passcode of attempt ${attemptId} was not texted within two minutes`);
 }
 
+/** A screen's stream of `wallet` events (GET /v1/events) through HAProxy: when each came. */
+async function openEvents(token: string): Promise<{ toldAt: number[]; close(): void }> {
+  const stop = new AbortController();
+  const response = await fetch(`${cluster.origin}/v1/events`, {
+    headers: { authorization: `Bearer ${token}` },
+    signal: stop.signal,
+  });
+  expect(response.status).toBe(200);
+  const toldAt: number[] = [];
+  const body = response.body;
+  if (!body) throw new Error('no stream');
+  void (async () => {
+    const decoder = new TextDecoder();
+    try {
+      for await (const chunk of body) {
+        const text = decoder.decode(chunk as Uint8Array, { stream: true });
+        for (const _ of text.matchAll(/^event: wallet$/gm)) toldAt.push(Date.now());
+      }
+    } catch {
+      // Closed by the test.
+    }
+  })();
+  return { toldAt, close: () => stop.abort() };
+}
+
 describe.runIf(canRun)('the product on three instances, through faults', () => {
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'refund-cluster-test-'));
@@ -210,6 +235,8 @@ describe.runIf(canRun)('the product on three instances, through faults', () => {
       // Reads on every instance (HAProxy takes them in turn), so that each is checking how far
       // the replica has replayed (an idle instance does not).
       for (let i = 0; i < 6; i += 1) expect(await balance()).toBe(FUNDED);
+      // The customer's screen listens for changes to their money, on whichever instance.
+      const screen = await openEvents(reader.token);
       await new Promise((resolve) => setTimeout(resolve, 300));
       // The replica stops replaying the primary's log: it keeps serving what it has.
       await replica.query('select pg_wal_replay_pause()');
@@ -238,8 +265,18 @@ describe.runIf(canRun)('the product on three instances, through faults', () => {
       expect(Date.now() - paused).toBeLessThan(READ_MAX_LAG_MS);
       expect(stale).toBe(FUNDED);
       expect(own).toBe(FUNDED - AMOUNT);
+      // The screen is not told yet: a read now, on another device, would still show the old
+      // balance. It is told once reads show the new one: here, when the bound has passed.
+      expect(screen.toldAt).toEqual([]);
+      // (Told of the redemption, and of its payout's outcome if that came meanwhile.)
+      await expect
+        .poll(() => screen.toldAt.length, { timeout: READ_MAX_LAG_MS + 3_000 })
+        .toBeGreaterThanOrEqual(1);
+      for (const at of screen.toldAt) expect(at - paused).toBeGreaterThanOrEqual(READ_MAX_LAG_MS);
+      expect(await balance()).toBe(FUNDED - AMOUNT);
+      screen.close();
       // Past the bound, the replica is not read at all.
-      await new Promise((resolve) => setTimeout(resolve, READ_MAX_LAG_MS + 300));
+      await new Promise((resolve) => setTimeout(resolve, 300));
       expect(await balance()).toBe(FUNDED - AMOUNT);
     } finally {
       await replica.query('select pg_wal_replay_resume()');
