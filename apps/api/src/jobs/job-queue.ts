@@ -223,6 +223,13 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
           } catch (error) {
             const failed = error instanceof Error ? error : new Error(String(error));
             span.setStatus({ code: SpanStatusCode.ERROR, message: failed.name });
+            // Logged in the job's context: the line names the job and its request.
+            logger.warn(
+              { err: failed, retryCount: job.retryCount, retryLimit: job.retryLimit },
+              job.retryCount < job.retryLimit
+                ? 'job failed; it is tried again later'
+                : 'job failed and is not tried again',
+            );
             return failed;
           } finally {
             span.end();
@@ -352,8 +359,14 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     { retryLimit: 5, concurrency: 3, expireInSeconds: MESSAGE_EXPIRE_SECONDS },
     async (job) => {
       const message = box.open<OutboundMessage>(job.data.sealed);
-      if (message.channel === 'sms') await options.sms.send({ to: message.to, body: message.body });
-      else await options.email.send(message);
+      // Every try of this job sends with the same key: a try whose outcome was lost and is
+      // made again delivers the message once where the provider can tell (ports.ts).
+      if (message.channel === 'sms') {
+        await options.sms.send({ to: message.to, body: message.body, deliveryKey: job.id });
+      } else {
+        const { channel: _channel, ...email } = message;
+        await options.email.send({ ...email, deliveryKey: job.id });
+      }
       logger.info({ jobId: job.id, channel: message.channel }, 'message delivered');
     },
   );

@@ -2,10 +2,20 @@ import type { BotAction } from '@refund/contracts/auth';
 import type { BrandCategory, BrandExpiry, BrandState } from '@refund/contracts/brands';
 import type { GiftCardBarcodeFormat } from '@refund/contracts/giftcards';
 
+/**
+ * The same for every try to send one message (the id of the job that sends it). A try whose
+ * outcome was lost (its connection cut after the provider took it) is followed by another: a
+ * provider that can tell them apart keeps the message once. The sandbox does; Twilio's API has
+ * no such key, so there a lost answer can mean the same text twice; e-mail carries it as its
+ * Message-ID, by which mail clients drop a second copy.
+ */
+export type DeliveryKey = string;
+
 /** A text message to a ten-digit US phone number. */
 export interface SmsMessage {
   to: string;
   body: string;
+  deliveryKey?: DeliveryKey;
 }
 
 export interface SmsSender {
@@ -17,6 +27,7 @@ export interface EmailMessage {
   subject: string;
   text: string;
   html?: string;
+  deliveryKey?: DeliveryKey;
 }
 
 export interface EmailSender {

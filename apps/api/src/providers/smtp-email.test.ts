@@ -46,6 +46,22 @@ describe('createSmtpEmailSender', () => {
     expect(mail?.raw).not.toContain('text/html');
   });
 
+  it('gives every try of one message the same Message-ID, from its delivery key', async () => {
+    smtp = await startStubSmtpServer();
+    const message = { to, subject: 'Your code', text: 'Your code is 482913' };
+    const key = '01a22af3-242b-0000-93bf-e6574d28b5f3';
+
+    await senderFor(smtp).send({ ...message, deliveryKey: key });
+    await senderFor(smtp).send({ ...message, deliveryKey: key });
+    await senderFor(smtp).send(message);
+
+    const ids = smtp.received.map((mail) => /^Message-ID: (.*)\r$/im.exec(mail.raw)?.[1]);
+    expect(ids[0]).toBe(`<${key}@refunds.example>`);
+    expect(ids[1]).toBe(ids[0]);
+    expect(ids[2]).toMatch(/^<.+@refunds\.example>$/);
+    expect(ids[2]).not.toBe(ids[0]);
+  });
+
   it('sends text and html as alternatives when html is given', async () => {
     smtp = await startStubSmtpServer();
 

@@ -64,6 +64,7 @@ function toProviderError(error: unknown): EmailProviderError {
 
 export function createSmtpEmailSender(options: SmtpEmailOptions): EmailSender {
   const { host, port, secure, user, password, from, timeoutMs = 15_000 } = options;
+  const senderDomain = /@([\w.-]+)/.exec(from)?.[1] ?? 'localhost';
   const auth = user === undefined ? undefined : { user, pass: password ?? '' };
   // nodemailer (39 modules) loads as the server starts, not before; a send waits for it.
   const transport = import('nodemailer').then(({ default: nodemailer }) =>
@@ -95,6 +96,10 @@ export function createSmtpEmailSender(options: SmtpEmailOptions): EmailSender {
           subject: message.subject,
           text: message.text,
           ...(message.html === undefined ? {} : { html: message.html }),
+          // Every try of one message has the same id, so a copy sent again is known as one.
+          ...(message.deliveryKey === undefined
+            ? {}
+            : { messageId: `<${message.deliveryKey}@${senderDomain}>` }),
         });
         if (info.rejected.length > 0) {
           throw new EmailProviderError('smtp: recipient rejected', 'EENVELOPE');
