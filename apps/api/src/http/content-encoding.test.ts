@@ -19,6 +19,22 @@ describe('the encoding an answer goes out in', () => {
     expect(preferredEncoding(['gzip', 'BR'])).toBe('br');
   });
 
+  it('is the same for a value asked again, after many other values, however long', () => {
+    const values = [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip, deflate', 'gzip'],
+      ['br;q=0, gzip;q=0', 'identity'],
+      [`${'x-unknown;q=1, '.repeat(40)}gzip`, 'gzip'],
+    ] as const;
+    for (let round = 0; round < 3; round += 1) {
+      for (const [header, encoding] of values) expect(preferredEncoding(header)).toBe(encoding);
+      // More distinct values than are kept in between: each is answered afresh and right.
+      for (let i = 0; i < 100; i += 1) {
+        expect(preferredEncoding(`gzip;q=0, identity, x-${round}-${i}`)).toBe('identity');
+      }
+    }
+  });
+
   it('comes from bodies compressed once that decode to the original', () => {
     const body = Buffer.from('<!doctype html><title>Refund</title>'.repeat(20));
     const variants = compressedVariants(body);
