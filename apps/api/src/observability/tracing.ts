@@ -34,6 +34,8 @@ export const tracingStarted = (): boolean => started;
  * patches the module as it loads (main.ts loads the database's modules after this).
  */
 export async function startTracing(env: NodeJS.ProcessEnv = process.env): Promise<Tracing> {
+  // The SDK's own switch: then nothing is hooked or set up, and Sentry sets up its own.
+  if (env.OTEL_SDK_DISABLED?.trim().toLowerCase() === 'true') return { shutdown: async () => {} };
   const hooksReady = await hookModuleLoading();
   const [{ NodeSDK }, { PgInstrumentation }, { FastifyOtelInstrumentation }, sentry] =
     await Promise.all([
