@@ -6,9 +6,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * lines then carry it too, beside the job's own id, so one search for a request id finds its
  * request line and every line of the work it caused, on whichever instance that work ran.
  */
-type Work =
-  | { kind: 'request'; reqId: string }
-  | { kind: 'job'; reqId: string | undefined; fields: JobLogFields };
+type Work = { kind: 'request'; reqId: string } | { kind: 'job'; fields: JobLogFields };
 
 /** What every line logged while a job runs says about it. */
 export interface JobLogFields {
@@ -27,12 +25,13 @@ export function asRequest<T>(reqId: string, next: () => T): T {
 
 /** Runs a job's work: what it logs and queues is the work of the request that queued it. */
 export function asJob<T>(fields: JobLogFields, run: () => T): T {
-  return current.run({ kind: 'job', reqId: fields.reqId, fields }, run);
+  return current.run({ kind: 'job', fields }, run);
 }
 
 /** The request whose work runs now, directly or through the jobs it queued. */
 export function currentRequestId(): string | undefined {
-  return current.getStore()?.reqId;
+  const work = current.getStore();
+  return work?.kind === 'job' ? work.fields.reqId : work?.reqId;
 }
 
 /** What a line logged outside a job gets: nothing. */
