@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '../support/test';
+import { expect, test, type Page, type Route } from '../support/test';
 import { apiAccessToken, createAccount, newPerson, readCode, type Person } from '../support/people';
 
 /**
@@ -12,6 +12,7 @@ interface StoredEvent {
   anonymous_id: string;
   user_id: string | null;
   properties: Record<string, unknown>;
+  occurred_at: string;
 }
 
 /** The stored events of a browser (`anonymous_id=`) or, with their own token, a customer's. */
@@ -65,11 +66,19 @@ test('analytics events arrive at the first-party endpoint in order with identify
   const firstVisit = await anonymousIdOf(page);
   expect(firstVisit).not.toBe('');
   // A redemption step: choosing a method. The method is chosen once the screen has loaded it.
+  // The customer moves on before the page has loaded its configuration (which names where
+  // analytics go): the page started on the endpoint this browser's last configuration named, so
+  // the screen's events have gone, under the customer's session.
+  const configReads: Route[] = [];
+  await page.route('**/v1/app-config', (route) => void configReads.push(route));
   await page.goto('/redeem/debit');
   await expect(page.getByRole('heading', { name: 'Amount', exact: true })).toBeVisible({
     timeout: 15_000,
   });
+  await expect.poll(() => configReads.length).toBeGreaterThan(0);
+  await page.unroute('**/v1/app-config');
   await page.goto('/profile');
+  await Promise.all(configReads.map((route) => route.abort().catch(() => undefined)));
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/auth/);
   const afterLogout = await anonymousIdOf(page);
@@ -146,4 +155,36 @@ test('analytics events arrive at the first-party endpoint in order with identify
   const tracked = JSON.stringify([...first, ...second].filter((e) => e.type === 'track'));
   expect(tracked).not.toContain(person.phone);
   expect(tracked).not.toContain(person.email);
+});
+
+test('a first screen left before its configuration loads has its events sent by the next page', async ({
+  page,
+}) => {
+  // A browser new to the app does not yet know where analytics go: the first page holds its
+  // events until its configuration loads, and this customer leaves before it does.
+  const configReads: Route[] = [];
+  await page.route('**/v1/app-config', (route) => void configReads.push(route));
+  await page.goto('/auth');
+  await expect(page.getByLabel(/phone number/i)).toBeVisible();
+  await expect.poll(() => configReads.length).toBeGreaterThan(0);
+  await page.unroute('**/v1/app-config');
+  await page.goto('/auth?utm_source=sms');
+  await Promise.all(configReads.map((route) => route.abort().catch(() => undefined)));
+
+  await expect.poll(() => anonymousIdOf(page), { timeout: 15_000 }).not.toBe('');
+  const browser = await anonymousIdOf(page);
+  await expect
+    .poll(async () => (await eventsOf(page, `anonymous_id=${browser}`)).length, {
+      timeout: 15_000,
+    })
+    .toBe(2);
+  const [left, next] = await eventsOf(page, `anonymous_id=${browser}`);
+  expect([left?.type, left?.name, next?.type, next?.name]).toEqual([
+    'page',
+    '/auth',
+    'page',
+    '/auth',
+  ]);
+  // Each at the time its screen was shown.
+  expect(Date.parse(left?.occurred_at ?? '')).toBeLessThan(Date.parse(next?.occurred_at ?? ''));
 });

@@ -34,20 +34,26 @@ function afterFirstScreen<T>(load: () => Promise<T>): () => Promise<T> {
   return () => firstScreenShown.then(load);
 }
 
+/** The session's access token, kept in local storage; the auth machine below keeps it. */
+const tokenStore = createTokenStore(browserStorage('localStorage'));
+
 /** Held until the app configuration names the adapter; identify runs once per browser and customer. */
-const deferredAnalytics = createDeferredAnalytics();
+const deferredAnalytics = createDeferredAnalytics({
+  storage: () => browserStorage('sessionStorage'),
+  onPageHide: (keep) => window.addEventListener('pagehide', keep),
+});
 export const analytics = identifyOncePerBrowser(deferredAnalytics, {
   local: () => browserStorage('localStorage'),
   session: () => browserStorage('sessionStorage'),
 });
 connectAnalytics(analytics);
-void connectConfiguredAnalytics(
-  deferredAnalytics,
-  afterFirstScreen(() => queryClient.fetchQuery(appConfigQueryOptions())),
-  () =>
+void connectConfiguredAnalytics(deferredAnalytics, {
+  loadConfig: afterFirstScreen(() => queryClient.fetchQuery(appConfigQueryOptions())),
+  firstParty: () =>
     createFirstPartyAnalytics({
       endpoint: `${apiBase}/analytics/events`,
-      getToken: () => authMachine.getAccessToken(),
+      // The token store itself: the adapter may be made before the auth machine below.
+      getToken: () => tokenStore.get(),
       fetch: (input, init) => window.fetch(input, init),
       cookies: documentCookies(),
       local: () => browserStorage('localStorage'),
@@ -57,7 +63,8 @@ void connectConfiguredAnalytics(
       },
       onPageHide: (flushNow) => window.addEventListener('pagehide', flushNow),
     }),
-);
+  storage: () => browserStorage('localStorage'),
+});
 /** Held until the app configuration says where errors go: Sentry with a DSN, else nowhere. */
 export const errorReporter = createDeferredErrorReporter();
 void connectConfiguredReporter(
@@ -76,7 +83,7 @@ export const authMachine = createAuthMachine({
   // Through the query cache, so the profile screens start from the answer loaded here.
   fetchProfile: () => queryClient.fetchQuery({ ...profileQueryOptions(), staleTime: 0 }),
   logout,
-  tokenStore: createTokenStore(browserStorage('localStorage')),
+  tokenStore,
   analytics,
   errors: errorReporter,
   timers: {

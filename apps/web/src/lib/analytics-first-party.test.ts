@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createDeferredAnalytics } from './analytics';
+import { createDeferredAnalytics, HELD_CALLS_KEY } from './analytics';
 import {
   ANALYTICS_REQUEST_TIMEOUT_MS,
   ANONYMOUS_ID_COOKIE,
@@ -20,6 +20,7 @@ interface SentBatch {
     name: string | null;
     anonymous_id: string;
     properties: Record<string, unknown>;
+    occurred_at: string;
   }[];
 }
 
@@ -286,7 +287,7 @@ describe('first-party analytics', () => {
 
 describe('until the app config is loaded', () => {
   it('holds calls in order and replays them on the adapter, up to a bound', async () => {
-    const deferred = createDeferredAnalytics(3);
+    const deferred = createDeferredAnalytics({ maxQueued: 3 });
     deferred.page('/auth');
     deferred.track('sign_in_started');
     deferred.identify('user-1');
@@ -301,5 +302,94 @@ describe('until the app config is loaded', () => {
       ['identify', null],
       ['track', 'after'],
     ]);
+  });
+
+  it('keeps what a page held when it goes away before the adapter, for the next page of the tab', async () => {
+    const tab = memoryStorage();
+    let hide: () => void = () => undefined;
+    const firstPage = createDeferredAnalytics({
+      storage: () => tab,
+      onPageHide: (keep) => {
+        hide = keep;
+      },
+      now: () => Date.parse('2026-11-30T07:00:00.000Z'),
+    });
+    firstPage.page('/redeem/debit');
+    firstPage.track('redemption_method_selected', { method: 'debit' });
+    hide();
+    expect(tab.getItem(HELD_CALLS_KEY)).not.toBeNull();
+
+    const nextPage = createDeferredAnalytics({ storage: () => tab });
+    expect(tab.getItem(HELD_CALLS_KEY)).toBeNull();
+    nextPage.page('/profile');
+    const { analytics, sent } = setup();
+    nextPage.use(analytics);
+    await vi.advanceTimersByTimeAsync(FLUSH_DELAY_MS);
+    const events = sent.flatMap((b) => b.events);
+    expect(events.map((e) => [e.type, e.name])).toEqual([
+      ['page', '/redeem/debit'],
+      ['track', 'redemption_method_selected'],
+      ['page', '/profile'],
+    ]);
+    // Each at the time it happened, not when it was sent.
+    expect(events[0]?.occurred_at).toBe('2026-11-30T07:00:00.000Z');
+    expect(events[1]?.occurred_at).toBe('2026-11-30T07:00:00.000Z');
+    expect(events[2]?.occurred_at).not.toBe('2026-11-30T07:00:00.000Z');
+
+    // Replayed once: a third page of the tab finds nothing held.
+    const thirdPage = createDeferredAnalytics({ storage: () => tab });
+    const later = setup();
+    thirdPage.use(later.analytics);
+    await vi.advanceTimersByTimeAsync(FLUSH_DELAY_MS);
+    expect(later.sent).toEqual([]);
+  });
+
+  it('a page shown again from the back-forward cache replays what it put away, once', async () => {
+    const tab = memoryStorage();
+    let hide: () => void = () => undefined;
+    const deferred = createDeferredAnalytics({
+      storage: () => tab,
+      onPageHide: (keep) => {
+        hide = keep;
+      },
+    });
+    deferred.track('claim_viewed');
+    hide();
+    deferred.track('refund_claimed', { refund_speed: 'instant' });
+    const { analytics, sent } = setup();
+    deferred.use(analytics);
+    // Once the adapter is chosen, going away again leaves nothing: the adapter sends it.
+    hide();
+    await vi.advanceTimersByTimeAsync(FLUSH_DELAY_MS);
+    expect(sent.flatMap((b) => b.events).map((e) => e.name)).toEqual([
+      'claim_viewed',
+      'refund_claimed',
+    ]);
+    expect(tab.getItem(HELD_CALLS_KEY)).toBeNull();
+  });
+
+  it('ignores what it cannot read back from storage', async () => {
+    const tab = memoryStorage();
+    tab.setItem(
+      HELD_CALLS_KEY,
+      JSON.stringify([
+        { type: 'track', event: 'kept', properties: { a: 1 }, at: 0 },
+        { type: 'track', event: 42, at: 0 },
+        { type: 'page', path: '/x', properties: [1], at: 0 },
+        { type: 'identify', userId: 'u', traits: undefined },
+        'nonsense',
+        null,
+      ]),
+    );
+    const { analytics, sent } = setup();
+    createDeferredAnalytics({ storage: () => tab }).use(analytics);
+    await vi.advanceTimersByTimeAsync(FLUSH_DELAY_MS);
+    expect(sent.flatMap((b) => b.events).map((e) => e.name)).toEqual(['kept']);
+
+    tab.setItem(HELD_CALLS_KEY, '{not json');
+    const next = setup();
+    createDeferredAnalytics({ storage: () => tab }).use(next.analytics);
+    await vi.advanceTimersByTimeAsync(FLUSH_DELAY_MS);
+    expect(next.sent).toEqual([]);
   });
 });

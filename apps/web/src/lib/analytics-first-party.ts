@@ -1,6 +1,6 @@
 import type { AnalyticsEventInput } from '@refund/contracts/analytics';
 import { ANALYTICS_BATCH_MAX_EVENTS } from '@refund/contracts/values/analytics-limits';
-import type { Analytics } from './analytics';
+import type { Analytics, AnalyticsCallOptions } from './analytics';
 
 /** SPEC §9: an analytics request gives up after 10 seconds. */
 export const ANALYTICS_REQUEST_TIMEOUT_MS = 10_000;
@@ -171,9 +171,10 @@ export function createFirstPartyAnalytics(options: FirstPartyAnalyticsOptions): 
     type: AnalyticsEventInput['type'],
     name: string | null,
     properties: Record<string, unknown> | undefined,
+    made: AnalyticsCallOptions | undefined,
   ) {
     try {
-      const at = now();
+      const at = made?.timestamp?.getTime() ?? now();
       const token = options.getToken();
       // Someone signed in or out: what came before goes now, so the batches under each token
       // are not still waiting together when the page goes away (those go out side by side).
@@ -295,10 +296,10 @@ export function createFirstPartyAnalytics(options: FirstPartyAnalyticsOptions): 
   options.onPageHide?.(flushNow);
 
   return {
-    track: (event, properties) => enqueue('track', event, properties),
-    page: (path, properties) => enqueue('page', path, properties),
+    track: (event, properties, at) => enqueue('track', event, properties, at),
+    page: (path, properties, at) => enqueue('page', path, properties, at),
     // The traits go with the identify event alone.
-    identify: (_userId, traits) => enqueue('identify', null, traits),
+    identify: (_userId, traits, at) => enqueue('identify', null, traits, at),
     reset() {
       // The next person on this browser is someone new to analytics: new id, new session.
       try {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createPostHogAnalytics, postHogConfig, type PostHogClient } from './analytics-posthog';
-import { connectConfiguredAnalytics } from './configured-analytics';
-import { createMemoryAnalytics, type Analytics } from './analytics';
+import { ANALYTICS_PROVIDER_KEY, connectConfiguredAnalytics } from './configured-analytics';
+import { createDeferredAnalytics, createMemoryAnalytics, type Analytics } from './analytics';
 import type { AppConfig } from '@refund/contracts/app-config';
 
 function fakePostHog() {
@@ -24,9 +24,21 @@ describe('PostHog analytics', () => {
     analytics.reset();
     expect(calls).toEqual([
       ['identify', 'user-1', { email: 'a@example.com' }],
-      ['capture', 'claim_viewed', { a: 1 }],
-      ['capture', '$pageview', { $pathname: '/home', $current_url: '/home' }],
+      ['capture', 'claim_viewed', { a: 1 }, undefined],
+      ['capture', '$pageview', { $pathname: '/home', $current_url: '/home' }, undefined],
       ['reset'],
+    ]);
+  });
+
+  it('captures a call held while the app loaded at the time it was made', () => {
+    const { client, calls } = fakePostHog();
+    const analytics = createPostHogAnalytics(client);
+    const timestamp = new Date('2026-11-30T07:00:00.000Z');
+    analytics.track('claim_viewed', undefined, { timestamp });
+    analytics.page('/home', undefined, { timestamp });
+    expect(calls).toEqual([
+      ['capture', 'claim_viewed', undefined, { timestamp }],
+      ['capture', '$pageview', { $pathname: '/home', $current_url: '/home' }, { timestamp }],
     ]);
   });
 
@@ -66,6 +78,25 @@ describe('PostHog analytics', () => {
 
 describe('choosing the adapter from the app config', () => {
   const config = (analytics: AppConfig['analytics']) => ({ analytics }) as AppConfig;
+  const postHogConfigured = config({ provider: 'posthog', key: 'phc_1', host: 'https://ph.test' });
+  const firstPartyConfigured = config({ provider: 'first_party', key: null, host: null });
+
+  function memoryStorage() {
+    const items = new Map<string, string>();
+    return {
+      getItem: (key: string) => items.get(key) ?? null,
+      setItem: (key: string, value: string) => void items.set(key, value),
+    };
+  }
+
+  /** A config read that answers when the test says so. */
+  function pendingConfig() {
+    let answer: (value: AppConfig) => void = () => undefined;
+    const read = new Promise<AppConfig>((resolve) => {
+      answer = resolve;
+    });
+    return { loadConfig: () => read, answer: (value: AppConfig) => answer(value) };
+  }
 
   it('loads PostHog only when a key is configured', async () => {
     const chosen: Analytics[] = [];
@@ -74,9 +105,11 @@ describe('choosing the adapter from the app config', () => {
     const loadPostHog = vi.fn(() => Promise.resolve(posthog as Analytics));
     await connectConfiguredAnalytics(
       { use: (a) => void chosen.push(a) },
-      () => Promise.resolve(config({ provider: 'posthog', key: 'phc_1', host: 'https://ph.test' })),
-      () => firstParty,
-      loadPostHog,
+      {
+        loadConfig: () => Promise.resolve(postHogConfigured),
+        firstParty: () => firstParty,
+        loadPostHog,
+      },
     );
     expect(loadPostHog).toHaveBeenCalledWith('phc_1', 'https://ph.test');
     expect(chosen).toEqual([posthog]);
@@ -84,9 +117,11 @@ describe('choosing the adapter from the app config', () => {
     const loadAgain = vi.fn(() => Promise.resolve(posthog as Analytics));
     await connectConfiguredAnalytics(
       { use: (a) => void chosen.push(a) },
-      () => Promise.resolve(config({ provider: 'first_party', key: null, host: null })),
-      () => firstParty,
-      loadAgain,
+      {
+        loadConfig: () => Promise.resolve(firstPartyConfigured),
+        firstParty: () => firstParty,
+        loadPostHog: loadAgain,
+      },
     );
     expect(loadAgain).not.toHaveBeenCalled();
     expect(chosen.at(-1)).toBe(firstParty);
@@ -97,9 +132,87 @@ describe('choosing the adapter from the app config', () => {
     const firstParty = createMemoryAnalytics();
     await connectConfiguredAnalytics(
       { use: (a) => void chosen.push(a) },
-      () => Promise.reject(new Error('offline')),
-      () => firstParty,
+      { loadConfig: () => Promise.reject(new Error('offline')), firstParty: () => firstParty },
     );
     expect(chosen).toEqual([firstParty]);
+  });
+
+  it('starts the next page on the first-party endpoint at once, with one adapter for the page', async () => {
+    const storage = memoryStorage();
+    const made: Analytics[] = [];
+    const firstParty = () => {
+      const adapter = createMemoryAnalytics();
+      made.push(adapter);
+      return adapter;
+    };
+
+    // The first page in this browser waits for the configuration, and remembers what it said.
+    const firstPage = createDeferredAnalytics();
+    const firstConfig = pendingConfig();
+    const firstDone = connectConfiguredAnalytics(firstPage, {
+      loadConfig: firstConfig.loadConfig,
+      firstParty,
+      storage: () => storage,
+    });
+    expect(made).toHaveLength(0);
+    firstConfig.answer(firstPartyConfigured);
+    await firstDone;
+    expect(storage.getItem(ANALYTICS_PROVIDER_KEY)).toBe('first_party');
+
+    // The next page sends its first events before its configuration has loaded.
+    const nextPage = createDeferredAnalytics();
+    const nextConfig = pendingConfig();
+    const nextDone = connectConfiguredAnalytics(nextPage, {
+      loadConfig: nextConfig.loadConfig,
+      firstParty,
+      storage: () => storage,
+    });
+    nextPage.page('/profile');
+    expect(made).toHaveLength(2);
+    const adapter = made[1] as ReturnType<typeof createMemoryAnalytics>;
+    expect(adapter.calls).toEqual([expect.objectContaining({ type: 'page', path: '/profile' })]);
+    nextConfig.answer(firstPartyConfigured);
+    await nextDone;
+    // The same adapter goes on: none made again, nothing replayed twice.
+    expect(made).toHaveLength(2);
+    nextPage.track('claim_viewed');
+    expect(adapter.calls.map((c) => c.type)).toEqual(['page', 'track']);
+  });
+
+  it('moves on to PostHog when the configuration now names it', async () => {
+    const storage = memoryStorage();
+    storage.setItem(ANALYTICS_PROVIDER_KEY, 'first_party');
+    const firstParty = createMemoryAnalytics();
+    const posthog = createMemoryAnalytics();
+    const page = createDeferredAnalytics();
+    const config = pendingConfig();
+    const done = connectConfiguredAnalytics(page, {
+      loadConfig: config.loadConfig,
+      firstParty: () => firstParty,
+      loadPostHog: () => Promise.resolve(posthog),
+      storage: () => storage,
+    });
+    page.page('/');
+    config.answer(postHogConfigured);
+    await done;
+    page.track('claim_viewed');
+    expect(firstParty.calls.map((c) => c.type)).toEqual(['page']);
+    expect(posthog.calls.map((c) => c.type)).toEqual(['track']);
+    expect(storage.getItem(ANALYTICS_PROVIDER_KEY)).toBe('posthog');
+
+    // A page that remembers PostHog waits for its configuration (posthog-js loads with it).
+    const later = createDeferredAnalytics();
+    const laterConfig = pendingConfig();
+    const laterDone = connectConfiguredAnalytics(later, {
+      loadConfig: laterConfig.loadConfig,
+      firstParty: () => firstParty,
+      loadPostHog: () => Promise.resolve(posthog),
+      storage: () => storage,
+    });
+    later.page('/profile');
+    expect(firstParty.calls).toHaveLength(1);
+    laterConfig.answer(postHogConfigured);
+    await laterDone;
+    expect(posthog.calls.map((c) => c.type)).toEqual(['track', 'page']);
   });
 });

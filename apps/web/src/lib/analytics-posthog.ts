@@ -1,10 +1,14 @@
 import type { PostHogConfig } from 'posthog-js';
-import type { Analytics } from './analytics';
+import type { Analytics, AnalyticsCallOptions } from './analytics';
 
 /** The part of posthog-js the adapter uses. */
 export interface PostHogClient {
   identify: (distinctId: string, properties?: Record<string, unknown>) => void;
-  capture: (event: string, properties?: Record<string, unknown>) => unknown;
+  capture: (
+    event: string,
+    properties?: Record<string, unknown>,
+    options?: { timestamp?: Date },
+  ) => unknown;
   reset: () => void;
 }
 
@@ -32,6 +36,10 @@ export function postHogConfig(host: string): Partial<PostHogConfig> {
   };
 }
 
+/** A held call's time as PostHog's capture option; PostHog's identify takes none. */
+const timestampOf = (options: AnalyticsCallOptions | undefined) =>
+  options?.timestamp ? { timestamp: options.timestamp } : undefined;
+
 /** The port on a PostHog client: `page` is PostHog's `$pageview` with the path. */
 export function createPostHogAnalytics(client: PostHogClient): Analytics {
   const guarded =
@@ -47,12 +55,20 @@ export function createPostHogAnalytics(client: PostHogClient): Analytics {
     identify: guarded((userId: string, traits?: Record<string, unknown>) =>
       client.identify(userId, traits),
     ),
-    track: guarded((event: string, properties?: Record<string, unknown>) => {
-      client.capture(event, properties);
-    }),
-    page: guarded((path: string, properties?: Record<string, unknown>) => {
-      client.capture('$pageview', { ...properties, $pathname: path, $current_url: path });
-    }),
+    track: guarded(
+      (event: string, properties?: Record<string, unknown>, options?: AnalyticsCallOptions) => {
+        client.capture(event, properties, timestampOf(options));
+      },
+    ),
+    page: guarded(
+      (path: string, properties?: Record<string, unknown>, options?: AnalyticsCallOptions) => {
+        client.capture(
+          '$pageview',
+          { ...properties, $pathname: path, $current_url: path },
+          timestampOf(options),
+        );
+      },
+    ),
     reset: guarded(() => client.reset()),
   };
 }
