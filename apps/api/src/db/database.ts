@@ -50,6 +50,8 @@ export interface DatabaseInstance {
   readonly slot: number;
   /** Of these instance ids, those whose process is alive now (this process's always is). */
   liveAmong(ids: readonly number[]): Promise<Set<number>>;
+  /** No other process writes to the database: the embedded engine's files are this process's. */
+  readonly alone: boolean;
 }
 
 export interface Database {
@@ -277,6 +279,7 @@ async function openPostgres(options: DatabaseOptions & { url: string }): Promise
       for (const row of rows) live.add(row.id);
       return live;
     },
+    alone: false,
   };
   instances.set(db as unknown as Db, instance);
   let reads: ReplicaReads | null = null;
@@ -497,6 +500,7 @@ async function openPglite(
     id,
     slot: 0,
     liveAmong: (ids) => Promise.resolve(new Set(ids.filter((other) => other === id).concat(id))),
+    alone: true,
   };
   instances.set(db as unknown as Db, instance);
   return {

@@ -18,6 +18,8 @@ export interface PushHolder {
   liveAmong(ids: readonly number[]): Promise<Set<number>>;
   /** Runs `work` with the redemption marked as being pushed by this process. */
   pushing<T>(redemptionId: string, work: () => Promise<T>): Promise<T>;
+  /** How many pushes this process has begun (`pushing`), since it started. */
+  started(): number;
 }
 
 const holders = new WeakMap<Db, PushHolder>();
@@ -28,11 +30,14 @@ export function pushHolderOf(db: Db): PushHolder {
   if (!holder) {
     const instance = instanceOf(db);
     const inFlight = new Set<string>();
+    let started = 0;
     holder = {
       id: instance.id,
       inFlight,
       liveAmong: (ids) => instance.liveAmong(ids),
+      started: () => started,
       async pushing(redemptionId, work) {
+        started += 1;
         inFlight.add(redemptionId);
         try {
           return await work();
