@@ -153,6 +153,30 @@ describe('first-party analytics', () => {
     ]);
   });
 
+  it('sends events made under the last visit’s token with the token start-up refreshed it to', async () => {
+    const { analytics, sent, setToken } = setup();
+    setToken('token-stale');
+    analytics.page('/');
+    setToken('token-fresh');
+    analytics.track('claim_viewed');
+    await vi.advanceTimersByTimeAsync(FLUSH_DELAY_MS);
+    expect(sent.map((b) => [b.authorization, b.events.map((e) => e.name)])).toEqual([
+      ['Bearer token-fresh', ['/', 'claim_viewed']],
+    ]);
+
+    // Past a sign-out, the next customer's token never goes with the last one's events.
+    analytics.track('refund_claimed');
+    setToken(null);
+    analytics.reset();
+    setToken('token-b');
+    analytics.track('sign_in_completed');
+    await vi.advanceTimersByTimeAsync(FLUSH_DELAY_MS);
+    expect(sent.slice(1).map((b) => [b.authorization, b.events.map((e) => e.name)])).toEqual([
+      ['Bearer token-fresh', ['refund_claimed']],
+      ['Bearer token-b', ['sign_in_completed']],
+    ]);
+  });
+
   it('sends what came before a sign-in at once, one request after the other', async () => {
     const { analytics, sent, setToken, answerWith } = setup();
     let answerFirst: (response: Response) => void = () => undefined;

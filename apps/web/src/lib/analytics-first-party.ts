@@ -48,6 +48,8 @@ interface Pending {
   event: AnalyticsEventInput;
   /** The token when the event happened, so a logout does not strip earlier events of it. */
   token: string | null;
+  /** The sign-in it happened under, counted by `reset` (a sign-out starts the next). */
+  signIn: number;
   retried: boolean;
 }
 
@@ -98,6 +100,8 @@ export function createFirstPartyAnalytics(options: FirstPartyAnalyticsOptions): 
   let timer: unknown = null;
   let sending: Promise<void> | null = null;
   let anonymousId: string | null = null;
+  /** The sign-in events are made under, counted by `reset`. */
+  let signIn = 0;
   /** Before this time nothing is sent, but when the page goes away: the last try failed. */
   let pausedUntil = 0;
 
@@ -188,6 +192,7 @@ export function createFirstPartyAnalytics(options: FirstPartyAnalyticsOptions): 
           occurred_at: new Date(at).toISOString(),
         },
         token,
+        signIn,
         retried: false,
       });
       if (tokenChanged || queue.length >= FLUSH_AT_EVENTS) void flush();
@@ -199,6 +204,15 @@ export function createFirstPartyAnalytics(options: FirstPartyAnalyticsOptions): 
 
   /** The next batch: the oldest events that share one token, at most 50. */
   function takeBatch(): Pending[] {
+    // A token refreshed since an event under the same sign-in (a page opened with the last
+    // visit's token, which start-up then refreshes) is the one it goes with: the stale one
+    // would read as signed out. Events from before a sign-in stay anonymous.
+    const current = options.getToken();
+    if (current !== null) {
+      for (const pending of queue) {
+        if (pending.signIn === signIn && pending.token !== null) pending.token = current;
+      }
+    }
     const first = queue[0];
     if (!first) return [];
     let count = 0;
@@ -302,6 +316,7 @@ export function createFirstPartyAnalytics(options: FirstPartyAnalyticsOptions): 
     identify: (_userId, traits, at) => enqueue('identify', null, traits, at),
     reset() {
       // The next person on this browser is someone new to analytics: new id, new session.
+      signIn += 1;
       try {
         anonymousId = newId();
         storeAnonymousId(anonymousId);
