@@ -60,8 +60,22 @@ const eventsOf = (id: string) =>
 describe('card pushes that got no answer are looked up later', () => {
   it('a push that went through is found and shown Successful; another run changes nothing', async () => {
     const { person, id, detail, messages } = await pushWithNoAnswer(sandboxCards.noAnswerPaid);
+    /** The transaction as the history's first page lists it. */
+    const listed = async () => {
+      const response = await server.app.inject({
+        method: 'GET',
+        url: '/v1/transactions?limit=10',
+        headers: { authorization: `Bearer ${person.accessToken}` },
+      });
+      expect(response.statusCode).toBe(200);
+      const { data } = response.json<{ data: { transaction_id: string }[] }>();
+      return data.find((t) => t.transaction_id === id);
+    };
+    expect(await listed()).toMatchObject({ status: 'Pending', network_reference: null });
     await expect.poll(async () => (await detail()).status, { timeout: 15_000 }).toBe('Successful');
     const done = await detail();
+    // The history, read before as Pending, lists it as it is now.
+    expect(await listed()).toEqual(done);
     expect(done.network_reference).toMatch(/^SBX/);
     const sms = (await messages()).length;
 
