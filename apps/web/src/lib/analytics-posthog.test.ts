@@ -1,6 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createPostHogAnalytics, postHogConfig, type PostHogClient } from './analytics-posthog';
-import { ANALYTICS_PROVIDER_KEY, connectConfiguredAnalytics } from './configured-analytics';
+import {
+  ANALYTICS_PROVIDER_KEY,
+  connectConfiguredAnalytics,
+  type ConfiguredAnalyticsOptions,
+} from './configured-analytics';
 import { createDeferredAnalytics, createMemoryAnalytics, type Analytics } from './analytics';
 import type { AppConfig } from '@refund/contracts/app-config';
 
@@ -89,13 +93,32 @@ describe('choosing the adapter from the app config', () => {
     };
   }
 
-  /** A config read that answers when the test says so. */
-  function pendingConfig() {
+  /**
+   * A page of the app in a browser keeping `storage`: its analytics, connected as the app
+   * connects them, and its configuration read, which answers when the test says so.
+   */
+  function openPage(
+    storage: ReturnType<typeof memoryStorage>,
+    adapters: Pick<ConfiguredAnalyticsOptions, 'firstParty' | 'loadPostHog'>,
+  ) {
+    const analytics = createDeferredAnalytics();
     let answer: (value: AppConfig) => void = () => undefined;
     const read = new Promise<AppConfig>((resolve) => {
       answer = resolve;
     });
-    return { loadConfig: () => read, answer: (value: AppConfig) => answer(value) };
+    const done = connectConfiguredAnalytics(analytics, {
+      loadConfig: () => read,
+      storage: () => storage,
+      ...adapters,
+    });
+    return {
+      analytics,
+      /** The configuration arrives; resolves once the adapter it names is chosen. */
+      configure: async (value: AppConfig) => {
+        answer(value);
+        await done;
+      },
+    };
   }
 
   it('loads PostHog only when a key is configured', async () => {
@@ -147,35 +170,21 @@ describe('choosing the adapter from the app config', () => {
     };
 
     // The first page in this browser waits for the configuration, and remembers what it said.
-    const firstPage = createDeferredAnalytics();
-    const firstConfig = pendingConfig();
-    const firstDone = connectConfiguredAnalytics(firstPage, {
-      loadConfig: firstConfig.loadConfig,
-      firstParty,
-      storage: () => storage,
-    });
+    const firstPage = openPage(storage, { firstParty });
     expect(made).toHaveLength(0);
-    firstConfig.answer(firstPartyConfigured);
-    await firstDone;
+    await firstPage.configure(firstPartyConfigured);
     expect(storage.getItem(ANALYTICS_PROVIDER_KEY)).toBe('first_party');
 
     // The next page sends its first events before its configuration has loaded.
-    const nextPage = createDeferredAnalytics();
-    const nextConfig = pendingConfig();
-    const nextDone = connectConfiguredAnalytics(nextPage, {
-      loadConfig: nextConfig.loadConfig,
-      firstParty,
-      storage: () => storage,
-    });
-    nextPage.page('/profile');
+    const nextPage = openPage(storage, { firstParty });
+    nextPage.analytics.page('/profile');
     expect(made).toHaveLength(2);
     const adapter = made[1] as ReturnType<typeof createMemoryAnalytics>;
     expect(adapter.calls).toEqual([expect.objectContaining({ type: 'page', path: '/profile' })]);
-    nextConfig.answer(firstPartyConfigured);
-    await nextDone;
+    await nextPage.configure(firstPartyConfigured);
     // The same adapter goes on: none made again, nothing replayed twice.
     expect(made).toHaveLength(2);
-    nextPage.track('claim_viewed');
+    nextPage.analytics.track('claim_viewed');
     expect(adapter.calls.map((c) => c.type)).toEqual(['page', 'track']);
   });
 
@@ -184,35 +193,23 @@ describe('choosing the adapter from the app config', () => {
     storage.setItem(ANALYTICS_PROVIDER_KEY, 'first_party');
     const firstParty = createMemoryAnalytics();
     const posthog = createMemoryAnalytics();
-    const page = createDeferredAnalytics();
-    const config = pendingConfig();
-    const done = connectConfiguredAnalytics(page, {
-      loadConfig: config.loadConfig,
+    const adapters = {
       firstParty: () => firstParty,
       loadPostHog: () => Promise.resolve(posthog),
-      storage: () => storage,
-    });
-    page.page('/');
-    config.answer(postHogConfigured);
-    await done;
-    page.track('claim_viewed');
+    };
+    const page = openPage(storage, adapters);
+    page.analytics.page('/');
+    await page.configure(postHogConfigured);
+    page.analytics.track('claim_viewed');
     expect(firstParty.calls.map((c) => c.type)).toEqual(['page']);
     expect(posthog.calls.map((c) => c.type)).toEqual(['track']);
     expect(storage.getItem(ANALYTICS_PROVIDER_KEY)).toBe('posthog');
 
     // A page that remembers PostHog waits for its configuration (posthog-js loads with it).
-    const later = createDeferredAnalytics();
-    const laterConfig = pendingConfig();
-    const laterDone = connectConfiguredAnalytics(later, {
-      loadConfig: laterConfig.loadConfig,
-      firstParty: () => firstParty,
-      loadPostHog: () => Promise.resolve(posthog),
-      storage: () => storage,
-    });
-    later.page('/profile');
+    const later = openPage(storage, adapters);
+    later.analytics.page('/profile');
     expect(firstParty.calls).toHaveLength(1);
-    laterConfig.answer(postHogConfigured);
-    await laterDone;
+    await later.configure(postHogConfigured);
     expect(posthog.calls.map((c) => c.type)).toEqual(['track', 'page']);
   });
 });
