@@ -92,9 +92,10 @@ export interface DeferredAnalyticsOptions {
 /**
  * Stands in until the app config says which adapter to use: calls wait in order with the time
  * they were made (the oldest kept when there are too many), then are replayed on the adapter once
- * it is chosen. A later `use` sends the calls from then on to another adapter. A page that goes away before that (a link followed at once) leaves them in the
- * tab's session storage, and the next page of the tab replays them first: a screen's events are
- * not lost because the customer moved on quickly.
+ * it is chosen; a later `use` sends the calls from then on to another adapter. A page that goes
+ * away before the first (a link followed at once) leaves them in the tab's session storage, and
+ * the next page of the tab replays them first: a screen's events are not lost because the
+ * customer moved on quickly.
  */
 export function createDeferredAnalytics(
   options: DeferredAnalyticsOptions = {},
