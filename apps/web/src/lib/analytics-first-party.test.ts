@@ -310,6 +310,19 @@ describe('first-party analytics', () => {
 });
 
 describe('until the app config is loaded', () => {
+  /** A page of a tab keeping `tab` as its session storage, and its going away. */
+  function pageOfTab(tab: ReturnType<typeof memoryStorage>, now?: () => number) {
+    let keep: () => void = () => undefined;
+    const deferred = createDeferredAnalytics({
+      storage: () => tab,
+      onPageHide: (keepHeld) => {
+        keep = keepHeld;
+      },
+      ...(now ? { now } : {}),
+    });
+    return { deferred, hide: () => keep() };
+  }
+
   it('holds calls in order and replays them on the adapter, up to a bound', async () => {
     const deferred = createDeferredAnalytics({ maxQueued: 3 });
     deferred.page('/auth');
@@ -330,14 +343,9 @@ describe('until the app config is loaded', () => {
 
   it('keeps what a page held when it goes away before the adapter, for the next page of the tab', async () => {
     const tab = memoryStorage();
-    let hide: () => void = () => undefined;
-    const firstPage = createDeferredAnalytics({
-      storage: () => tab,
-      onPageHide: (keep) => {
-        hide = keep;
-      },
-      now: () => Date.parse('2026-11-30T07:00:00.000Z'),
-    });
+    const { deferred: firstPage, hide } = pageOfTab(tab, () =>
+      Date.parse('2026-11-30T07:00:00.000Z'),
+    );
     firstPage.page('/redeem/debit');
     firstPage.track('redemption_method_selected', { method: 'debit' });
     hide();
@@ -370,13 +378,7 @@ describe('until the app config is loaded', () => {
 
   it('a page shown again from the back-forward cache replays what it put away, once', async () => {
     const tab = memoryStorage();
-    let hide: () => void = () => undefined;
-    const deferred = createDeferredAnalytics({
-      storage: () => tab,
-      onPageHide: (keep) => {
-        hide = keep;
-      },
-    });
+    const { deferred, hide } = pageOfTab(tab);
     deferred.track('claim_viewed');
     hide();
     deferred.track('refund_claimed', { refund_speed: 'instant' });

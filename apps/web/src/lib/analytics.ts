@@ -60,7 +60,10 @@ type KeyValue = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 const isProperties = (value: unknown): value is Properties =>
   value === undefined || (typeof value === 'object' && value !== null && !Array.isArray(value));
 
-/** A call read back from storage, or null for anything else found there. */
+/**
+ * A call read back from storage, or null for anything else found there. Checked by hand: this
+ * runs as the app starts, which keeps zod and the schemas off its first download.
+ */
 function heldCall(value: unknown): AnalyticsCall | null {
   if (typeof value !== 'object' || value === null) return null;
   const call = value as Record<string, unknown>;
