@@ -55,6 +55,19 @@ it('a quiet process alone on its database asks it nothing until it begins a push
   expect(await statementsOfRunAfter(30)).toBeGreaterThan(0);
   expect(await statementsOfRunAfter(30)).toEqual(quietRun);
 
+  // A look made while a push is under way (its redemption may not be recorded yet) does not make
+  // the process quiet: the run after the push looks again.
+  let finish: () => void = () => undefined;
+  const underWay = pushHolderOf(db).pushing(
+    '00000000-0000-4000-8000-000000000001',
+    () => new Promise<void>((resolve) => (finish = resolve)),
+  );
+  expect(await statementsOfRunAfter(30)).toBeGreaterThan(0);
+  finish();
+  await underWay;
+  expect(await statementsOfRunAfter(30)).toBeGreaterThan(0);
+  expect(await statementsOfRunAfter(30)).toEqual(quietRun);
+
   // However quiet, it looks again 10 minutes after its last look.
   expect(await statementsOfRunAfter(560)).toEqual(quietRun);
   expect(await statementsOfRunAfter(30)).toBeGreaterThan(0);

@@ -328,7 +328,8 @@ export function createCardPushChecks(options: CardPushCheckOptions) {
    */
   /**
    * Where a process alone on its database (the embedded engine) found no debit redemption
-   * pending: its count of pushes begun then, and when. Until it begins another, none can be
+   * pending, with no push of its own under way: its count of pushes begun then, and when. Until
+   * it begins another, none can be
    * pending, and it does not ask again for QUIET_LOOK_SECONDS: each statement costs that engine
    * tens of milliseconds of CPU after a while idle, most of what an idle server spent.
    */
@@ -344,8 +345,11 @@ export function createCardPushChecks(options: CardPushCheckOptions) {
     }
     // No debit redemption pending, the usual case on a quiet server: neither kind of push can be
     // waiting. One prepared statement on the pending debit index answers that.
+    // A push under way may be recording its redemption as this looks: quiet only when none was.
+    const noneUnderWay = holder.inFlight.size === 0;
     const [pending] = await runStatement<{ any: boolean }>(db, ANY_PENDING_DEBIT, []);
-    quiet = alone && !pending?.any ? { pushes, at: at.getTime() } : null;
+    const settled = noneUnderWay && holder.started() === pushes;
+    quiet = alone && settled && !pending?.any ? { pushes, at: at.getTime() } : null;
     if (!pending?.any) return run;
     for (const row of await leftBehind()) {
       // One push that cannot be taken up (its row, its card, the database) never holds up the
